@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** Username rule: up to 12 characters. */
+export const username = z.string().trim().min(1).max(12);
+/** Password rule: 8 to 20 characters. */
+export const password = z.string().min(8, 'password_too_short').max(20, 'password_too_long');
+
+/** `POST /api/user/login`: `username` also matches the e-mail. */
+export const loginRequest = z.object({
+  username: z.string().trim().min(1).max(255),
+  password: z.string().min(1).max(255),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** `POST /api/user/register`. */
+export const registerRequest = z
+  .object({
+    username,
+    password,
+    /** Confirmation; optional for API clients of the new-api contract. */
+    password2: z.string().optional(),
+    email: z.string().trim().email().max(255).optional().or(z.literal('')),
+    verification_code: z.string().trim().max(32).optional(),
+    /** Invitation code. */
+    aff_code: z.string().trim().max(32).optional(),
+  })
+  .refine((v) => v.password2 === undefined || v.password2 === v.password, {
+    message: 'passwords_do_not_match',
+    path: ['password2'],
+  });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** What the console stores after sign-in and what `/api/user/self` returns. */
+export const selfUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  display_name: z.string(),
+  role: z.number().int(),
+  status: z.number().int(),
+  email: z.string(),
+  github_id: z.string(),
+  linuxdo_id: z.string(),
+  wechat_id: z.string(),
+  wxpusher_uid: z.string(),
+  quota: z.number(),
+  used_quota: z.number(),
+  request_count: z.number(),
+  group: z.string(),
+  aff_code: z.string(),
+  aff_count: z.number(),
+  aff_quota: z.number(),
+  aff_history_quota: z.number(),
+  inviter_id: z.number(),
+  language: z.string(),
+  created_at: z.number(),
+  last_login_at: z.number(),
+});
+export type SelfUser = z.infer<typeof selfUser>;
+
+/** A row of the admin user list (adds the admin-only remark). */
+export const userListItem = selfUser.extend({ remark: z.string() });
+export type UserListItem = z.infer<typeof userListItem>;
+
+/** `PUT /api/user/self`. */
+export const updateSelfRequest = z.object({
+  display_name: z.string().trim().max(20).optional(),
+  password: password.optional(),
+  original_password: z.string().max(255).optional(),
+  language: z.enum(['', 'en', 'zh', 'ru', 'ko', 'ja', 'es', 'de']).optional(),
+});
+export type UpdateSelfRequest = z.infer<typeof updateSelfRequest>;
+
+/** `DELETE /api/user/self`: the account name must be typed to confirm. */
+export const closeSelfRequest = z.object({ confirm_username: z.string() });
+
+/** `POST /api/user/` (admin). */
+export const createUserRequest = z.object({
+  username,
+  password,
+  display_name: z.string().trim().max(20).optional(),
+  role: z.number().int().optional(),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
+/** `PUT /api/user/` (admin). */
+export const updateUserRequest = z.object({
+  id: z.number().int().positive(),
+  username: username.optional(),
+  display_name: z.string().trim().max(20).optional(),
+  password: password.optional().or(z.literal('')),
+  group: z.string().trim().min(1).max(64).optional(),
+  quota: z.number().int().min(0).optional(),
+  remark: z.string().max(255).optional(),
+  email: z.string().trim().email().max(255).optional().or(z.literal('')),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+/** `POST /api/user/manage`. */
+export const manageUserRequest = z.object({
+  id: z.number().int().positive(),
+  action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote', 'add_quota']),
+  /** Quota amount for `add_quota`. */
+  value: z.number().int().min(0).optional(),
+  /** How `add_quota` applies `value`. */
+  mode: z.enum(['add', 'subtract', 'override']).optional(),
+});
+export type ManageUserRequest = z.infer<typeof manageUserRequest>;
+
+/** `GET /api/user/search`. */
+export const userSearchQuery = z.object({
+  keyword: z.string().trim().max(64).default(''),
+  group: z.string().trim().max(64).optional(),
+});

@@ -1,0 +1,31 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { handleError } from './http/error-handler.js';
+import { registerRoutes } from './http/routes/index.js';
+import { registerStaticSite } from './http/static-site.js';
+import { randomId } from './lib/random.js';
+
+/** The product version, reported by `/api/status` and the `X-New-Api-Version` header. */
+export const version = process.env.npm_package_version ?? '0.1.0';
+
+/** Builds the HTTP application on a context. Tests call this and use `app.inject`. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    disableRequestLogging: true,
+    trustProxy: ctx.env.trustProxy,
+    bodyLimit: 64 * 1024 * 1024,
+    genReqId: () => randomId(12),
+    requestIdHeader: false,
+  });
+  await app.register(fastifyCookie, { secret: ctx.env.sessionSecret });
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('X-Oneapi-Request-Id', req.id).header('X-New-Api-Version', version);
+    done();
+  });
+  app.setErrorHandler((error, req, reply) => handleError(error, req, reply));
+  await registerRoutes(app, ctx);
+  await registerStaticSite(app, ctx.env.webDist);
+  return app;
+}

@@ -1,0 +1,90 @@
+import type { Db } from '../../db/client.js';
+import { dialectOf } from '../../db/dialect.js';
+import type { SharedState } from '../../lib/shared-state.js';
+import type { SettingDef } from './define.js';
+
+const topic = 'settings';
+
+/**
+ * Typed, in-memory view of the `options` table. Reads never touch the database; a write
+ * goes to the database and then tells every instance to reload that key.
+ */
+export class Settings {
+  private readonly raw = new Map<string, string>();
+  private readonly parsed = new Map<string, unknown>();
+  private readonly listeners: Array<(key: string) => void> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly shared: SharedState,
+    /** Every known setting by key. */
+    readonly defs: ReadonlyMap<string, SettingDef<unknown>>,
+  ) {}
+
+  /** Loads every stored option and starts listening for changes from other instances. */
+  async load(): Promise<void> {
+    const rows = await this.db.selectFrom('options').selectAll().execute();
+    for (const row of rows) this.remember(row.key, row.value);
+    this.shared.subscribe(topic, (key) => void this.reload(key));
+  }
+
+  /** The current value of a setting (its default when unset or unreadable). */
+  get<T>(def: SettingDef<T>): T {
+    if (this.parsed.has(def.key)) return this.parsed.get(def.key) as T;
+    return def.defaultValue;
+  }
+
+  /** The stored string of any key, known or not. */
+  rawValue(key: string): string | undefined {
+    return this.raw.get(key);
+  }
+
+  /** Every stored key/value pair. */
+  entries(): Array<[string, string]> {
+    return [...this.raw.entries()];
+  }
+
+  /** Validates and stores a value, then notifies every instance. Throws on a bad value. */
+  async set(key: string, value: string): Promise<void> {
+    const def = this.defs.get(key);
+    if (def) def.parse(value);
+    const insert = this.db.insertInto('options').values({ key, value });
+    await (
+      dialectOf(this.db) === 'mysql'
+        ? insert.onDuplicateKeyUpdate({ value })
+        : insert.onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    ).execute();
+    this.remember(key, value);
+    await this.shared.publish(topic, key);
+  }
+
+  /** Runs `listener` whenever a setting changes on any instance. */
+  onChange(listener: (key: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private async reload(key: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('options')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (row) this.remember(key, row.value);
+    else {
+      this.raw.delete(key);
+      this.parsed.delete(key);
+    }
+    for (const listener of this.listeners) listener(key);
+  }
+
+  private remember(key: string, value: string): void {
+    this.raw.set(key, value);
+    const def = this.defs.get(key);
+    if (!def) return;
+    try {
+      this.parsed.set(key, def.parse(value));
+    } catch {
+      this.parsed.delete(key);
+    }
+  }
+}

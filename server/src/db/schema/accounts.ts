@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+/** A console account. Quotas are integers, 500000 = 1 USD. Booleans are stored as 0/1. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** argon2id (or imported bcrypt) hash; empty for accounts made by OAuth only. */
+  password_hash: Generated<string>;
+  display_name: Generated<string>;
+  /** 1 user, 5 agent, 8 finance, 10 admin, 100 root. */
+  role: Generated<number>;
+  /** 1 enabled, 2 banned, 3 closed out (deregistered, irreversible). */
+  status: Generated<number>;
+  email: Generated<string | null>;
+  github_id: Generated<string | null>;
+  linuxdo_id: Generated<string | null>;
+  wechat_id: Generated<string | null>;
+  wxpusher_uid: Generated<string | null>;
+  /** Personal access token for the console API (`Authorization: <token>`). */
+  access_token: Generated<string | null>;
+  /** Remaining balance. */
+  quota: Generated<number>;
+  used_quota: Generated<number>;
+  request_count: Generated<number>;
+  group: Generated<string>;
+  /** This user's own invitation code. */
+  aff_code: Generated<string | null>;
+  /** Invitation code entered at registration. */
+  inviter_code: Generated<string>;
+  inviter_id: Generated<number>;
+  aff_count: Generated<number>;
+  aff_quota: Generated<number>;
+  aff_history_quota: Generated<number>;
+  /** Preferred interface language (en, zh, ru, ko, ja, es, de) or empty. */
+  language: Generated<string>;
+  /** User-owned settings as JSON (notifications, record IP ...). */
+  setting: Generated<string>;
+  /** Admin-only note. */
+  remark: Generated<string>;
+  created_at: Generated<number>;
+  last_login_at: Generated<number>;
+}
+
+/** A server-side console session; the cookie holds `id`. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Runtime settings as key/value strings. */
+export interface OptionsTable {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,31 @@
+import { translate, type MessageId } from '@gateway/shared';
+
+/**
+ * A failure with a stable id. On `/api` it becomes the envelope `{success:false, message,
+ * code}` with HTTP 200 unless `status` says otherwise (401/403/404/429); on the relay each
+ * wire format renders it in its own error shape with `status`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly id: MessageId,
+    readonly params?: Record<string, string | number>,
+    /** HTTP status when the failure is not a plain business error. */
+    readonly status = 200,
+  ) {
+    super(translate('en', id, params));
+    this.name = 'AppError';
+  }
+
+  /** The message in the caller's language. */
+  localized(language: string): string {
+    return translate(language, this.id, this.params);
+  }
+}
+
+/** Shorthands for the failures that carry an HTTP status. */
+export const unauthorized = (id: MessageId = 'unauthorized') => new AppError(id, undefined, 401);
+export const forbidden = (id: MessageId = 'forbidden', params?: Record<string, string | number>) =>
+  new AppError(id, params, 403);
+export const notFound = (id: MessageId = 'not_found') => new AppError(id, undefined, 404);
+export const tooManyRequests = () => new AppError('too_many_requests', undefined, 429);
+export const invalidRequest = (detail: string) => new AppError('invalid_request', { detail });

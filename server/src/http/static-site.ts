@@ -1,0 +1,37 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from './errors.js';
+import { handleError } from './error-handler.js';
+
+const apiLike = /^\/(api|v1|v1beta|assets|mj|suno|dashboard)(\/|$|\?)/;
+
+/**
+ * Serves the built console: hashed assets with a long cache, and `index.html` for every
+ * other GET path (client-side routes). Unknown API paths get a 404 error instead.
+ */
+export async function registerStaticSite(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = join(webDist, 'index.html');
+  const hasSite = webDist !== '' && existsSync(indexFile);
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/'))
+          void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const indexHtml = hasSite ? readFileSync(indexFile, 'utf8') : '';
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (req.method !== 'GET' || apiLike.test(path) || !hasSite) {
+      handleError(new AppError('api_not_found', { method: req.method, path }, 404), req, reply);
+      return;
+    }
+    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

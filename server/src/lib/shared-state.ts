@@ -1,0 +1,154 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/**
+ * State that several instances must share: short-lived keys (sessions, codes), counters
+ * (rate limits) and change notifications. In process for one instance; Redis for many.
+ */
+export interface SharedState {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  /** Sets only when absent; true when this call set it (a lock or a single-use claim). */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  del(key: string): Promise<void>;
+  /** Counts a hit in a fixed window and returns the count so far in that window. */
+  hit(key: string, windowSeconds: number): Promise<number>;
+  /** Tells every instance (this one included) about a change on `topic`. */
+  publish(topic: string, message: string): Promise<void>;
+  /** Runs `handler` for each message published on `topic` by any instance. */
+  subscribe(topic: string, handler: (message: string) => void): void;
+  close(): Promise<void>;
+}
+
+/** Creates the shared state: Redis when a URL is given, else in process. */
+export function createSharedState(redisUrl: string, prefix = ''): SharedState {
+  return redisUrl ? new RedisState(redisUrl, prefix) : new MemoryState();
+}
+
+class MemoryState implements SharedState {
+  readonly kind = 'memory' as const;
+  private readonly values = new Map<string, { value: string; expiresAt: number }>();
+  private readonly events = new EventEmitter().setMaxListeners(0);
+  private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
+
+  async get(key: string): Promise<string | null> {
+    const entry = this.values.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= Date.now()) {
+      this.values.delete(key);
+      return null;
+    }
+    return entry.value;
+  }
+
+  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
+    const expiresAt = ttlSeconds ? Date.now() + ttlSeconds * 1000 : Number.POSITIVE_INFINITY;
+    this.values.set(key, { value, expiresAt });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    if ((await this.get(key)) !== null) return false;
+    await this.set(key, value, ttlSeconds);
+    return true;
+  }
+
+  async del(key: string): Promise<void> {
+    this.values.delete(key);
+  }
+
+  async hit(key: string, windowSeconds: number): Promise<number> {
+    const current = await this.get(key);
+    const count = (current === null ? 0 : Number(current)) + 1;
+    const entry = this.values.get(key);
+    const expiresAt =
+      entry && current !== null ? entry.expiresAt : Date.now() + windowSeconds * 1000;
+    this.values.set(key, { value: String(count), expiresAt });
+    return count;
+  }
+
+  async publish(topic: string, message: string): Promise<void> {
+    this.events.emit(topic, message);
+  }
+
+  subscribe(topic: string, handler: (message: string) => void): void {
+    this.events.on(topic, handler);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.events.removeAllListeners();
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, entry] of this.values) if (entry.expiresAt <= now) this.values.delete(key);
+  }
+}
+
+class RedisState implements SharedState {
+  readonly kind = 'redis' as const;
+  private readonly client: Redis;
+  private subscriber: Redis | undefined;
+  private readonly handlers = new Map<string, Array<(message: string) => void>>();
+
+  constructor(
+    private readonly url: string,
+    private readonly prefix: string,
+  ) {
+    this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  }
+
+  get(key: string): Promise<string | null> {
+    return this.client.get(key);
+  }
+
+  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
+    if (ttlSeconds) await this.client.set(key, value, 'EX', ttlSeconds);
+    else await this.client.set(key, value);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.client.set(key, value, 'EX', ttlSeconds, 'NX')) === 'OK';
+  }
+
+  async del(key: string): Promise<void> {
+    await this.client.del(key);
+  }
+
+  async hit(key: string, windowSeconds: number): Promise<number> {
+    const [[, count]] = (await this.client
+      .multi()
+      .incr(key)
+      .expire(key, windowSeconds, 'NX')
+      .exec()) as [[Error | null, number], unknown];
+    return count;
+  }
+
+  async publish(topic: string, message: string): Promise<void> {
+    await this.client.publish(this.prefix + topic, message);
+  }
+
+  subscribe(topic: string, handler: (message: string) => void): void {
+    if (!this.subscriber) {
+      this.subscriber = new Redis(this.url, { maxRetriesPerRequest: null });
+      this.subscriber.on('message', (channel: string, message: string) => {
+        for (const h of this.handlers.get(channel) ?? []) h(message);
+      });
+    }
+    const channel = this.prefix + topic;
+    const list = this.handlers.get(channel);
+    if (list) list.push(handler);
+    else {
+      this.handlers.set(channel, [handler]);
+      this.subscriber.subscribe(channel).catch(() => {
+        // Closed before the subscription completed: nothing left to listen for.
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined);
+    await this.client.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,2 @@
+/** Current Unix time in seconds. */
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
