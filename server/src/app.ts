@@ -1,9 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { createInitialRoot } from './domain/users/setup.js';
 import { handleError } from './http/error-handler.js';
 import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
+import { observeHttpRequests } from './lib/metrics.js';
 import { randomId } from './lib/random.js';
 
 /** The product version, reported by `/api/status` and the `X-New-Api-Version` header. */
@@ -25,6 +27,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done();
   });
   app.setErrorHandler((error, req, reply) => handleError(error, req, reply));
+  observeHttpRequests(app);
+  await createInitialRoot(ctx);
   await registerRoutes(app, ctx);
   await registerStaticSite(app, ctx.env.webDist);
   return app;

@@ -5,6 +5,8 @@ import { Settings } from './config/settings/store.js';
 import { dialectOf, migrateToLatest, openDb, type Db, type Dialect } from './db/client.js';
 import { createSessionStore, type SessionStore } from './domain/sessions/session-store.js';
 import { UserCache } from './domain/users/user-cache.js';
+import { TokenCache } from './domain/tokens/token-cache.js';
+import { ChannelIndex } from './relay/select-channel.js';
 import { createSharedState, type SharedState } from './lib/shared-state.js';
 
 /** The services every route, job and relay step works with; built once per process. */
@@ -17,6 +19,10 @@ export interface AppContext {
   settings: Settings;
   sessions: SessionStore;
   users: UserCache;
+  /** API keys by value, for the relay's authentication. */
+  tokens: TokenCache;
+  /** The routing index group × model → channels, for the relay's channel selection. */
+  channels: ChannelIndex;
   /** Registers work to run at shutdown (flush queues, stop timers), last registered first. */
   onClose(task: () => Promise<void> | void): void;
   /** Runs the shutdown tasks and closes connections. */
@@ -46,6 +52,8 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   const settings = new Settings(db, shared, allSettings);
   await settings.load();
   const closers: Array<() => Promise<void> | void> = [];
+  const channels = new ChannelIndex({ db, shared, log });
+  await channels.load();
   return {
     env,
     log,
@@ -55,6 +63,8 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     settings,
     sessions: createSessionStore(db, shared),
     users: new UserCache(db, shared),
+    tokens: new TokenCache({ db, shared }),
+    channels,
     onClose: (task) => closers.push(task),
     async close() {
       for (const task of closers.reverse()) await task();

@@ -5,3 +5,7 @@ export * from './schemas/setup.js';
 export * from './schemas/users.js';
 export * from './schemas/status.js';
 export * from './schemas/options.js';
+export * from './schemas/logs.js';
+export * from './schemas/form-fields.js';
+export * from './schemas/tokens.js';
+export * from './schemas/channels.js';

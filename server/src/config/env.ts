@@ -31,8 +31,15 @@ export interface Env {
   webDist: string;
 }
 
+const portError = 'must be a port number (0-65535)';
+
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: portError })
+    .int({ error: portError })
+    .min(0, { error: portError })
+    .max(65535, { error: portError })
+    .default(3000),
   HOST: z.string().default('0.0.0.0'),
   SQL_DSN: z
     .string()
@@ -45,7 +52,12 @@ const schema = z.object({
   REDIS_URL: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  INITIAL_ROOT_PASSWORD: z.string().default(''),
+  INITIAL_ROOT_PASSWORD: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 8, {
+      message: 'use at least 8 characters (or leave it empty)',
+    }),
   TRUST_PROXY: z.string().default(''),
   WEB_DIST: z.string().optional(),
 });

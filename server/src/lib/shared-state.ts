@@ -33,13 +33,7 @@ class MemoryState implements SharedState {
   private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
 
   async get(key: string): Promise<string | null> {
-    const entry = this.values.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= Date.now()) {
-      this.values.delete(key);
-      return null;
-    }
-    return entry.value;
+    return this.live(key)?.value ?? null;
   }
 
   async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
@@ -47,9 +41,10 @@ class MemoryState implements SharedState {
     this.values.set(key, { value, expiresAt });
   }
 
+  // Check and write happen without an await in between, so concurrent callers cannot both win.
   async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
-    if ((await this.get(key)) !== null) return false;
-    await this.set(key, value, ttlSeconds);
+    if (this.live(key)) return false;
+    this.values.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
     return true;
   }
 
@@ -58,11 +53,9 @@ class MemoryState implements SharedState {
   }
 
   async hit(key: string, windowSeconds: number): Promise<number> {
-    const current = await this.get(key);
-    const count = (current === null ? 0 : Number(current)) + 1;
-    const entry = this.values.get(key);
-    const expiresAt =
-      entry && current !== null ? entry.expiresAt : Date.now() + windowSeconds * 1000;
+    const entry = this.live(key);
+    const count = (entry ? Number(entry.value) : 0) + 1;
+    const expiresAt = entry ? entry.expiresAt : Date.now() + windowSeconds * 1000;
     this.values.set(key, { value: String(count), expiresAt });
     return count;
   }
@@ -78,6 +71,16 @@ class MemoryState implements SharedState {
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.events.removeAllListeners();
+  }
+
+  /** The unexpired entry of a key, synchronously (an expired one is dropped). */
+  private live(key: string): { value: string; expiresAt: number } | undefined {
+    const entry = this.values.get(key);
+    if (entry && entry.expiresAt <= Date.now()) {
+      this.values.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
   private sweep(): void {

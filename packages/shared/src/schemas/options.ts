@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const optionItem = z.object({ key: z.string(), value: z.string() });
 export type OptionItem = z.infer<typeof optionItem>;
 
+/** `GET /api/option/`: every setting except secrets, sorted by key. */
+export const optionList = z.array(optionItem);
+
 /** `PUT /api/option/`: booleans and numbers are stored as strings. */
 export const updateOptionRequest = z.object({
   key: z.string().min(1).max(128),
@@ -11,6 +14,6 @@ export const updateOptionRequest = z.object({
 });
 export type UpdateOptionRequest = z.infer<typeof updateOptionRequest>;
 
-/** `GET /api/faq` item. */
-export const faqItem = z.object({ question: z.string(), answer: z.string() });
+/** `GET /api/faq` item; the `FAQ` setting is a JSON list of these. */
+export const faqItem = z.object({ question: z.string().min(1), answer: z.string() });
 export type FaqItem = z.infer<typeof faqItem>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { password, username } from './users.js';
 
 /** `GET /api/setup`. */
 export const setupState = z.object({
@@ -12,8 +13,8 @@ export type SetupState = z.infer<typeof setupState>;
 /** `POST /api/setup`: creates root once. */
 export const setupRequest = z
   .object({
-    username: z.string().trim().min(1).max(12),
-    password: z.string().min(8).max(20),
+    username,
+    password,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Username rule: up to 12 characters. */
-export const username = z.string().trim().min(1).max(12);
+export const username = z.string().trim().min(1, 'username_required').max(12, 'username_too_long');
 /** Password rule: 8 to 20 characters. */
 export const password = z.string().min(8, 'password_too_short').max(20, 'password_too_long');
 
@@ -12,6 +12,25 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** An e-mail address, or empty for none. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(255)
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'email_invalid')
+  .optional();
+
+/** `data` of a successful `POST /api/user/login`: what the console stores as its user. */
+export const loginResult = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  display_name: z.string(),
+  role: z.number().int(),
+  status: z.number().int(),
+  group: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
 /** `POST /api/user/register`. */
 export const registerRequest = z
   .object({
@@ -19,7 +38,7 @@ export const registerRequest = z
     password,
     /** Confirmation; optional for API clients of the new-api contract. */
     password2: z.string().optional(),
-    email: z.string().trim().email().max(255).optional().or(z.literal('')),
+    email: optionalEmail,
     verification_code: z.string().trim().max(32).optional(),
     /** Invitation code. */
     aff_code: z.string().trim().max(32).optional(),
@@ -71,7 +90,8 @@ export const updateSelfRequest = z.object({
 export type UpdateSelfRequest = z.infer<typeof updateSelfRequest>;
 
 /** `DELETE /api/user/self`: the account name must be typed to confirm. */
-export const closeSelfRequest = z.object({ confirm_username: z.string() });
+export const closeSelfRequest = z.object({ confirm_username: z.string().default('') });
+export type CloseSelfRequest = z.infer<typeof closeSelfRequest>;
 
 /** `POST /api/user/` (admin). */
 export const createUserRequest = z.object({
@@ -91,7 +111,12 @@ export const updateUserRequest = z.object({
   group: z.string().trim().min(1).max(64).optional(),
   quota: z.number().int().min(0).optional(),
   remark: z.string().max(255).optional(),
-  email: z.string().trim().email().max(255).optional().or(z.literal('')),
+  email: optionalEmail,
+  /**
+   * New role (1 user, 5 agent, 8 finance, 10 admin): this is how agents and finance staff are
+   * assigned. Only below the caller's own role, so only root makes admins.
+   */
+  role: z.number().int().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 
@@ -106,8 +131,18 @@ export const manageUserRequest = z.object({
 });
 export type ManageUserRequest = z.infer<typeof manageUserRequest>;
 
-/** `GET /api/user/search`. */
-export const userSearchQuery = z.object({
-  keyword: z.string().trim().max(64).default(''),
-  group: z.string().trim().max(64).optional(),
-});
+/** `GET /api/user/search`: keyword (id, username, display name, e-mail), group, page. */
+export const userSearchQuery = z
+  .object({
+    keyword: z.string().trim().max(64).default(''),
+    group: z.string().trim().max(64).optional(),
+    p: z.coerce.number().int().min(0).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .transform(({ keyword, group, p, page_size }) => ({
+    keyword,
+    group: group || undefined,
+    page: Math.max(1, p),
+    pageSize: page_size ?? 10,
+  }));
+export type UserSearchQuery = z.output<typeof userSearchQuery>;

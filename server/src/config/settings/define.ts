@@ -13,7 +13,8 @@ export interface SettingDef<T> {
   secret: boolean;
 }
 
-const isSecretKey = (key: string) => /(Secret|Token|Key|secret|api_key)$/.test(key);
+/** Whether a key names a secret that the option list never returns. */
+export const isSecretKey = (key: string) => /(Secret|Token|Key|secret|api_key)$/.test(key);
 
 function define<T>(
   key: string,

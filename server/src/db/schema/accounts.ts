@@ -54,3 +54,10 @@ export interface OptionsTable {
   key: string;
   value: string;
 }
+
+/** The first-run record: one row (id 1) written in the same transaction as the root user. */
+export interface SetupsTable {
+  id: number;
+  root_user_id: number;
+  initialized_at: number;
+}

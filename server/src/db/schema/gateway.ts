@@ -83,4 +83,6 @@ export interface ReservationsTable {
   /** Whether the key's own balance was also reduced. */
   token_limited: Generated<number>;
   created_at: number;
+  /** The process that made it; a restart refunds only reservations of dead processes. */
+  instance_id: Generated<string>;
 }

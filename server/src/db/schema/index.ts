@@ -1,4 +1,4 @@
-import type { OptionsTable, SessionsTable, UsersTable } from './accounts.js';
+import type { OptionsTable, SessionsTable, SetupsTable, UsersTable } from './accounts.js';
 import type { ChannelsTable, ReservationsTable, TokensTable } from './gateway.js';
 import type { LogsTable, QuotaDataTable } from './logs.js';
 
@@ -11,6 +11,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   options: OptionsTable;
+  setups: SetupsTable;
   tokens: TokensTable;
   channels: ChannelsTable;
   reservations: ReservationsTable;

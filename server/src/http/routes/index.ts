@@ -1,11 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { authRoutes } from './auth.js';
+import { contentRoutes } from './content.js';
+import { logExportRoutes } from './log-export.js';
+import { logRoutes } from './logs.js';
+import { optionRoutes } from './options.js';
+import { selfRoutes } from './self.js';
+import { setupRoutes } from './setup.js';
+import { statusRoutes } from './status.js';
+import { systemRoutes } from './system.js';
+import { tokenRoutes } from './tokens.js';
+import { channelRoutes } from './channels.js';
+import { channelOpsRoutes } from './channel-ops.js';
+import { usageRoutes } from './usage.js';
+import { userRoutes } from './users.js';
 
 /** A module of management routes. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
 /** Every management route module; a new resource is one import and one entry here. */
-const modules: RouteModule[] = [];
+const modules: RouteModule[] = [
+  setupRoutes,
+  authRoutes,
+  selfRoutes,
+  userRoutes,
+  statusRoutes,
+  contentRoutes,
+  optionRoutes,
+  systemRoutes,
+  tokenRoutes,
+  channelRoutes,
+  channelOpsRoutes,
+  logRoutes,
+  logExportRoutes,
+  usageRoutes,
+];
 
 /** Mounts every management route. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

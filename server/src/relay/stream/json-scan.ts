@@ -1,25 +1,8 @@
 /**
- * Allocation-light readers of JSON text for the stream hot path: they find a key by scanning
- * the text instead of parsing it. A quote inside a JSON string value is always escaped, so a
- * match of `"key"` followed by a colon is a real key (at any depth).
+ * Allocation-light readers of JSON text for the stream hot path: they find keys with one
+ * regular-expression pass instead of parsing. A quote inside a JSON string value is always
+ * escaped, so a match of `"key":` is a real key (at any depth).
  */
-
-function skipSpaces(text: string, i: number): number {
-  let c = text.charCodeAt(i);
-  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-  return i;
-}
-
-/** Index just past `"key":` and following spaces for the occurrence at or after `from`, or -1. */
-function findValue(text: string, quotedKey: string, from: number): number {
-  let at = text.indexOf(quotedKey, from);
-  while (at !== -1) {
-    const colon = skipSpaces(text, at + quotedKey.length);
-    if (text.charCodeAt(colon) === 58) return skipSpaces(text, colon + 1);
-    at = text.indexOf(quotedKey, at + quotedKey.length);
-  }
-  return -1;
-}
 
 /** Index of the quote that closes the string literal opened at `open`, or -1. */
 function closingQuote(text: string, open: number): number {
@@ -33,46 +16,50 @@ function closingQuote(text: string, open: number): number {
   return -1;
 }
 
-/** Calls `fn` with the decoded value of every string-valued `key` in the JSON text. */
-export function forEachStringField(text: string, key: string, fn: (value: string) => void): void {
-  const quotedKey = `"${key}"`;
-  let from = 0;
-  for (;;) {
-    const v = findValue(text, quotedKey, from);
-    if (v === -1) return;
-    from = v;
-    if (text.charCodeAt(v) !== 34) continue;
-    const end = closingQuote(text, v);
-    if (end === -1) return;
-    const raw = text.slice(v + 1, end);
-    fn(raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw);
-    from = end + 1;
-  }
+function decode(text: string, open: number, close: number): string {
+  const raw = text.slice(open + 1, close);
+  return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+}
+
+/**
+ * Scans JSON text once: calls `onString(key, value)` for each string value of `stringKeys`
+ * (decoded) and returns whether `objectKey` has an object value (e.g. a non-null usage).
+ */
+export type FieldScanner = (text: string, onString: (key: string, value: string) => void) => boolean;
+
+/** Creates a one-pass scanner for string-valued keys and one object-valued key. */
+export function createFieldScanner(stringKeys: readonly string[], objectKey = ''): FieldScanner {
+  const objectPart = objectKey ? `|"${objectKey}"\\s*:\\s*\\{` : '';
+  const source = `"(${stringKeys.join('|')})"\\s*:\\s*"${objectPart}`;
+  return (text, onString) => {
+    const re = new RegExp(source, 'g');
+    let found = false;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const key = m[1];
+      if (key === undefined) {
+        found = true;
+        continue;
+      }
+      const open = m.index + m[0].length - 1;
+      const close = closingQuote(text, open);
+      if (close === -1) break;
+      onString(key, decode(text, open, close));
+      re.lastIndex = close + 1;
+    }
+    return found;
+  };
 }
 
 /** The first string value of `key` in the JSON text, decoded, or undefined. */
 export function readStringField(text: string, key: string): string | undefined {
-  let found: string | undefined;
-  forEachStringField(text, key, (value) => {
-    found ??= value;
-  });
-  return found;
+  const m = new RegExp(`"${key}"\\s*:\\s*"`).exec(text);
+  if (!m) return undefined;
+  const open = m.index + m[0].length - 1;
+  const close = closingQuote(text, open);
+  return close === -1 ? undefined : decode(text, open, close);
 }
 
-/** Whether some `key` in the JSON text has an object value (for example a non-null usage). */
-export function hasObjectField(text: string, key: string): boolean {
-  const quotedKey = `"${key}"`;
-  let from = 0;
-  for (;;) {
-    const v = findValue(text, quotedKey, from);
-    if (v === -1) return false;
-    if (text.charCodeAt(v) === 123) return true;
-    from = v;
-  }
-}
-
-/** Whether some `key` in the JSON text has an empty array value (`"choices":[]`). */
+/** Whether `key` in the JSON text has an empty array value (`"choices":[]`). */
 export function hasEmptyArrayField(text: string, key: string): boolean {
-  const v = findValue(text, `"${key}"`, 0);
-  return v !== -1 && text.charCodeAt(v) === 91 && text.charCodeAt(skipSpaces(text, v + 1)) === 93;
+  return new RegExp(`"${key}"\\s*:\\s*\\[\\s*\\]`).test(text);
 }

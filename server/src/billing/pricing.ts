@@ -1,0 +1,142 @@
+import {
+  audioCompletionRatio,
+  audioRatio,
+  cacheRatio,
+  completionRatio,
+  createCacheRatio,
+  groupGroupRatio,
+  groupRatio,
+  imageRatio,
+  modelPrice,
+  modelRatio,
+  selfUseModeEnabled,
+} from '../config/settings/groups/billing.js';
+import type { Settings } from '../config/settings/store.js';
+import { AppError } from '../http/errors.js';
+
+/** Ratio used for an unpriced model in self-use mode (new-api's fallback). */
+export const SELF_USE_FALLBACK_RATIO = 37.5;
+
+/** Who pays for which model: the price depends on the group used and the user's own group. */
+export interface PricingInput {
+  /** The model name the client asked for (before channel model mapping). */
+  model: string;
+  /** The group the request is routed in (the key's group, else the user's). */
+  usingGroup: string;
+  /** The user's own group, for GroupGroupRatio overrides. */
+  userGroup: string;
+  /** The user's discount multiplier (1 = none; user levels set it later). */
+  userDiscount?: number;
+}
+
+interface PricingBase {
+  /** The requested model. */
+  model: string;
+  /** The price-table name that matched (the model, or it without a date suffix). */
+  priceKey: string;
+  /** Group the request is routed and priced in. */
+  usingGroup: string;
+  /** Effective group ratio (GroupGroupRatio override, else GroupRatio, else 1). */
+  groupRatio: number;
+  /** The user's discount multiplier. */
+  userDiscount: number;
+}
+
+/** A token-priced model: every ratio that the formula may use. */
+export interface RatioPricing extends PricingBase {
+  kind: 'ratio';
+  /** USD per 1M input tokens / 2. */
+  modelRatio: number;
+  /** Output over input price. */
+  completionRatio: number;
+  /** Cached-input over input price. */
+  cacheRatio: number;
+  /** 5-minute cache-write over input price (1-hour writes cost 1.6 times that). */
+  cacheWriteRatio: number;
+  /** Image-input over text-input price; null = image input is billed as text input. */
+  imageRatio: number | null;
+  /** Audio-input over text-input price; null = audio is billed as text. */
+  audioRatio: number | null;
+  /** Audio-output over audio-input price. */
+  audioCompletionRatio: number;
+  /** True when the model had no price and self-use mode supplied the fallback ratio. */
+  fallback: boolean;
+}
+
+/** A model with a fixed USD price per call. */
+export interface FixedPricing extends PricingBase {
+  kind: 'fixed';
+  /** USD per call. */
+  price: number;
+}
+
+/** The price of one model for one caller. */
+export type ModelPricing = RatioPricing | FixedPricing;
+
+const dateSuffix = /-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$/;
+
+/** Names to look a model up by: itself, then without `-thinking`, then without a date suffix. */
+function priceKeyCandidates(model: string): string[] {
+  const out = [model];
+  const base = model.endsWith('-thinking') ? model.slice(0, -'-thinking'.length) : model;
+  if (base !== model) out.push(base);
+  const undated = base.replace(dateSuffix, '');
+  if (undated !== base) out.push(undated);
+  return out;
+}
+
+/** GroupGroupRatio[userGroup][usingGroup], else GroupRatio[usingGroup], else 1. */
+export function effectiveGroupRatio(
+  settings: Settings,
+  usingGroup: string,
+  userGroup: string,
+): number {
+  const override = settings.get(groupGroupRatio)[userGroup]?.[usingGroup];
+  if (override !== undefined) return override;
+  return settings.get(groupRatio)[usingGroup] ?? 1;
+}
+
+/**
+ * The price of a model for a caller. A fixed price takes precedence over a ratio; an unpriced
+ * model is refused with `model_price_unset` unless self-use mode is on.
+ */
+export function priceModel(settings: Settings, input: PricingInput): ModelPricing {
+  const prices = settings.get(modelPrice);
+  const ratios = settings.get(modelRatio);
+  const candidates = priceKeyCandidates(input.model);
+  const priceKey = candidates.find(
+    (name) => prices[name] !== undefined || ratios[name] !== undefined,
+  );
+  const base: PricingBase = {
+    model: input.model,
+    priceKey: priceKey ?? input.model,
+    usingGroup: input.usingGroup,
+    groupRatio: effectiveGroupRatio(settings, input.usingGroup, input.userGroup),
+    userDiscount: input.userDiscount ?? 1,
+  };
+  if (priceKey !== undefined && prices[priceKey] !== undefined) {
+    return { ...base, kind: 'fixed', price: prices[priceKey] };
+  }
+  if (priceKey === undefined && !settings.get(selfUseModeEnabled)) {
+    throw new AppError('model_price_unset', { model: input.model }, 400);
+  }
+  const key = base.priceKey;
+  return {
+    ...base,
+    kind: 'ratio',
+    modelRatio: priceKey === undefined ? SELF_USE_FALLBACK_RATIO : ratios[key],
+    completionRatio: settings.get(completionRatio)[key] ?? 1,
+    cacheRatio: settings.get(cacheRatio)[key] ?? 1,
+    cacheWriteRatio: settings.get(createCacheRatio)[key] ?? 1,
+    imageRatio: settings.get(imageRatio)[key] ?? null,
+    audioRatio: settings.get(audioRatio)[key] ?? null,
+    audioCompletionRatio: settings.get(audioCompletionRatio)[key] ?? 1,
+    fallback: priceKey === undefined,
+  };
+}
+
+/** Whether the caller pays nothing for this model (ratio, price or group ratio of 0). */
+export function isFree(p: ModelPricing): boolean {
+  const rate = p.kind === 'fixed' ? p.price : p.modelRatio;
+  return rate === 0 || p.groupRatio === 0 || p.userDiscount === 0;
+}

@@ -1,0 +1,100 @@
+import type { AppContext } from '../context.js';
+import {
+  commitMoves,
+  commitOne,
+  deleteReservations,
+  ReservationGone,
+  type BalanceMove,
+  type Charged,
+} from './settle-batch.js';
+
+/** How long a move may wait for companions before its batch commits. */
+const batchDelayMs = 25;
+/** A batch this large commits at once. */
+const maxBatch = 1000;
+/** Attempts of a batch that lost a deadlock (PostgreSQL/MySQL, several instances). */
+const deadlockAttempts = 3;
+
+function isDeadlock(error: unknown): boolean {
+  const e = error as { code?: unknown; errno?: unknown };
+  return e.code === '40P01' || e.code === '40001' || e.errno === 1213 || e.code === 'SQLITE_BUSY';
+}
+
+/**
+ * Settlements and refunds, queued off the request path and committed in batches: one
+ * transaction every ~25 ms holds every move of that window (balances, counters, reservation
+ * rows and log rows together). Batches run one after another; `flush` commits what is queued.
+ */
+export class SettlementQueue {
+  private pending: BalanceMove[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    /** Called with what each committed batch charged. */
+    private readonly onCommitted: (charged: Charged[]) => void,
+  ) {}
+
+  /** Queues a move; it commits within ~25 ms. */
+  push(move: BalanceMove): void {
+    this.pending.push(move);
+    if (this.pending.length >= maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), batchDelayMs);
+  }
+
+  /** Moves queued and not yet committed. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** Commits everything queued so far; resolves when it is written. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) this.tail = this.tail.then(() => this.commit(batch));
+    return this.tail;
+  }
+
+  private async commit(batch: BalanceMove[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const charged = await this.ctx.db.transaction().execute(async (trx) => {
+          await deleteReservations(trx, batch);
+          return commitMoves(trx, batch);
+        });
+        return this.report(charged);
+      } catch (error) {
+        if (isDeadlock(error) && attempt < deadlockAttempts) continue;
+        if (!(error instanceof ReservationGone)) {
+          this.ctx.log.warn({ err: error }, 'settlement batch failed; committing one by one');
+        }
+        return this.commitEach(batch);
+      }
+    }
+  }
+
+  private async commitEach(batch: BalanceMove[]): Promise<void> {
+    for (const move of batch) {
+      try {
+        this.report(await commitOne(this.ctx, move));
+      } catch (error) {
+        // The reservation row stays, so the next start refunds it: the user is not charged.
+        this.ctx.log.error(
+          { err: error, requestId: move.reservation.id },
+          'settlement failed; left for reconciliation',
+        );
+      }
+    }
+  }
+
+  private report(charged: Charged[]): void {
+    try {
+      this.onCommitted(charged);
+    } catch (error) {
+      this.ctx.log.error({ err: error }, 'after-settlement hook failed');
+    }
+  }
+}

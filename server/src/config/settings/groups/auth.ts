@@ -1,0 +1,55 @@
+import { flag, number, text } from '../define.js';
+
+// Sign-in and sign-up switches and the third-party login configuration (root only).
+
+/** Whether username/e-mail + password sign-in is allowed. */
+export const passwordLoginEnabled = flag('PasswordLoginEnabled', true);
+/** Whether sign-up with a username and password is allowed. */
+export const passwordRegisterEnabled = flag('PasswordRegisterEnabled', true);
+/** Master switch for every kind of new registration. */
+export const registerEnabled = flag('RegisterEnabled', true);
+/** Whether sign-up needs an e-mail address and a mailed verification code. */
+export const emailVerificationEnabled = flag('EmailVerificationEnabled', false);
+/** Whether only e-mail domains of the whitelist may register. */
+export const emailDomainRestrictionEnabled = flag('EmailDomainRestrictionEnabled', false);
+/** Allowed e-mail domains, comma-separated. */
+export const emailDomainWhitelist = text(
+  'EmailDomainWhitelist',
+  'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
+);
+/** Whether `name+alias@domain` addresses are refused. */
+export const emailAliasRestrictionEnabled = flag('EmailAliasRestrictionEnabled', false);
+
+/** Whether "sign in with GitHub" is offered. */
+export const gitHubOAuthEnabled = flag('GitHubOAuthEnabled', false);
+/** GitHub OAuth app client id. */
+export const gitHubClientId = text('GitHubClientId');
+/** GitHub OAuth app client secret. */
+export const gitHubClientSecret = text('GitHubClientSecret');
+/** Whether "sign in with linux.do" is offered. */
+export const linuxDoOAuthEnabled = flag('LinuxDOOAuthEnabled', false);
+/** linux.do OAuth client id. */
+export const linuxDoClientId = text('LinuxDOClientId');
+/** linux.do OAuth client secret. */
+export const linuxDoClientSecret = text('LinuxDOClientSecret');
+/** Lowest linux.do trust level allowed to sign up. */
+export const linuxDoMinimumTrustLevel = number('LinuxDOMinimumTrustLevel', 0, { min: 0, max: 4 });
+/** Whether WeChat scan-code sign-in is offered. */
+export const weChatAuthEnabled = flag('WeChatAuthEnabled', false);
+/** Address of the WeChat server helper. */
+export const weChatServerAddress = text('WeChatServerAddress');
+/** Access token of the WeChat server helper. */
+export const weChatServerToken = text('WeChatServerToken');
+/** QR code image of the WeChat official account. */
+export const weChatAccountQrCodeImageUrl = text('WeChatAccountQRCodeImageURL');
+/** Whether sign-in and sign-up need a Cloudflare Turnstile token. */
+export const turnstileCheckEnabled = flag('TurnstileCheckEnabled', false);
+/** Turnstile site key (public). */
+export const turnstileSiteKey = text('TurnstileSiteKey');
+/** Turnstile secret key. */
+export const turnstileSecretKey = text('TurnstileSecretKey');
+
+/** Sign-in attempts allowed per IP per minute. */
+export const loginRateLimit = number('LoginRateLimit', 30, { min: 1, max: 100000 });
+/** Sign-up attempts allowed per IP per minute. */
+export const registerRateLimit = number('RegisterRateLimit', 10, { min: 1, max: 100000 });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  defaultAudioCompletionRatio,
+  defaultAudioRatio,
+  defaultCacheRatio,
+  defaultCompletionRatio,
+  defaultCreateCacheRatio,
+  defaultGroupRatio,
+  defaultImageRatio,
+  defaultModelPrice,
+  defaultModelRatio,
+} from '../../../billing/default-prices.js';
+import { flag, json, number } from '../define.js';
+
+const ratioMap = z.record(z.string(), z.number().min(0).finite());
+
+// Each map replaces the built-in defaults as a whole once it is set (the console edits the
+// full JSON); `POST /api/option/rest_model_ratio` writes the defaults back.
+
+/** Model ratio by model: USD per 1M input tokens / 2 (ratio 1 = $2 / 1M tokens). */
+export const modelRatio = json('ModelRatio', ratioMap, defaultModelRatio);
+/** Output price over input price by model (absent = 1). */
+export const completionRatio = json('CompletionRatio', ratioMap, defaultCompletionRatio);
+/** Fixed USD price per call by model; takes precedence over the ratio. */
+export const modelPrice = json('ModelPrice', ratioMap, defaultModelPrice);
+/** Ratio of each using group (absent = 1). */
+export const groupRatio = json('GroupRatio', ratioMap, defaultGroupRatio);
+/** Per user group overrides of a using group's ratio: `{"vip": {"default": 0.8}}`. */
+export const groupGroupRatio = json('GroupGroupRatio', z.record(z.string(), ratioMap), {});
+/** Cached-input price over input price by model (absent = 1). */
+export const cacheRatio = json('CacheRatio', ratioMap, defaultCacheRatio);
+/** Cache-write (5-minute) price over input price by model (absent = 1; 1-hour writes × 1.6). */
+export const createCacheRatio = json('CreateCacheRatio', ratioMap, defaultCreateCacheRatio);
+/** Image-input price over text-input price by model (absent = billed as text input). */
+export const imageRatio = json('ImageRatio', ratioMap, defaultImageRatio);
+/** Audio-input price over text-input price by model (absent = billed as text). */
+export const audioRatio = json('AudioRatio', ratioMap, defaultAudioRatio);
+/** Audio-output price over audio-input price by model (absent = 1). */
+export const audioCompletionRatio = json(
+  'AudioCompletionRatio',
+  ratioMap,
+  defaultAudioCompletionRatio,
+);
+/** Self-use mode: an unpriced model is billed at the fallback ratio instead of refused. */
+export const selfUseModeEnabled = flag('SelfUseModeEnabled', false);
+/** Completion tokens reserved for a request that does not set max_tokens. */
+export const preConsumedMaxTokens = number('PreConsumedMaxTokens', 1024, { min: 0 });
+/** Write an error log row when a relay request fails after its key was accepted. */
+export const errorLogEnabled = flag('ErrorLogEnabled', true);
+/** `/dashboard/billing/*` reports the key's own quota rather than the user's. */
+export const displayTokenStatEnabled = flag('DisplayTokenStatEnabled', true);

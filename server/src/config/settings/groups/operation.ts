@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { flag, json, number, text } from '../define.js';
+import { parseStatusRanges } from '../status-ranges.js';
+
+// Reliability of the relay: retries, automatic disabling and enabling of channels; key limits.
+
+const statusRangesText = z.string().refine((v) => {
+  try {
+    parseStatusRanges(v);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'expected status codes or ranges like 401,403-404');
+
+/** Extra attempts on other channels after a retryable failure. */
+export const retryTimes = number('RetryTimes', 0, { min: 0, max: 10 });
+/** Whether upstream failures matching the rules below disable a channel (status 3). */
+export const automaticDisableChannelEnabled = flag('AutomaticDisableChannelEnabled', false);
+/** Whether a passing test re-enables a channel that was disabled automatically. */
+export const automaticEnableChannelEnabled = flag('AutomaticEnableChannelEnabled', false);
+/** Upstream error texts (one per line, case-insensitive) that disable a channel. */
+export const automaticDisableKeywords = text(
+  'AutomaticDisableKeywords',
+  [
+    'Your credit balance is too low',
+    'This organization has been disabled.',
+    'You exceeded your current quota',
+    'Permission denied',
+    'The security token included in the request is invalid',
+    'Operation not allowed',
+    'Your account is not authorized',
+  ].join('\n'),
+);
+/** Upstream status codes (codes and ranges) that disable a channel; 429 on purpose not. */
+export const automaticDisableStatusCodes = text(
+  'AutomaticDisableStatusCodes',
+  '401',
+  statusRangesText,
+);
+/** Upstream status codes (codes and ranges) after which another channel is tried. */
+export const automaticRetryStatusCodes = text(
+  'AutomaticRetryStatusCodes',
+  '100-199,300-399,401-407,409-499,500-503,505-523,525-599',
+  statusRangesText,
+);
+/** A channel test slower than this many seconds disables the channel; 0 = off. */
+export const channelDisableThreshold = number('ChannelDisableThreshold', 5, { min: 0, int: false });
+/** Most API keys one user may hold. */
+export const maxUserTokens = number('MaxUserTokens', 1000, { min: 1, max: 100_000 });
+/** Groups any user may choose for a key, with their descriptions (`{group: description}`). */
+export const userUsableGroups = json(
+  'UserUsableGroups',
+  z.record(z.string().min(1).max(64), z.string()),
+  { default: 'Default group', vip: 'VIP group' },
+);

@@ -1,0 +1,138 @@
+import type { Insertable } from 'kysely';
+import { UserStatus } from '@gateway/shared';
+import type { Db } from '../client.js';
+import { dialectOf } from '../dialect.js';
+import { lowerContains } from '../like.js';
+import type { UsersTable } from '../schema/index.js';
+
+/** Columns any user view may show: never the password hash or the access token. */
+export const userViewColumns = [
+  'id',
+  'username',
+  'display_name',
+  'role',
+  'status',
+  'email',
+  'github_id',
+  'linuxdo_id',
+  'wechat_id',
+  'wxpusher_uid',
+  'quota',
+  'used_quota',
+  'request_count',
+  'group',
+  'aff_code',
+  'aff_count',
+  'aff_quota',
+  'aff_history_quota',
+  'inviter_id',
+  'language',
+  'remark',
+  'created_at',
+  'last_login_at',
+] as const;
+
+/** Inserts a user and returns its id (MySQL has no RETURNING). */
+export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<number> {
+  const insert = db.insertInto('users').values(values);
+  if (dialectOf(db) === 'postgres') {
+    const row = await insert.returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const result = await insert.executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/** A user that is not closed out, as views show it. */
+export function findUserView(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(userViewColumns)
+    .where('id', '=', id)
+    .where('status', '!=', UserStatus.closed)
+    .executeTakeFirst();
+}
+
+/** What signing in needs, matched by username first and then by e-mail. */
+export async function findLoginCandidate(db: Db, login: string) {
+  const columns = ['id', 'username', 'display_name', 'role', 'status', 'group'] as const;
+  const base = db
+    .selectFrom('users')
+    .select([...columns, 'password_hash'])
+    .where('status', '!=', UserStatus.closed);
+  return (
+    (await base.where('username', '=', login).executeTakeFirst()) ??
+    (login.includes('@') ? await base.where('email', '=', login).executeTakeFirst() : undefined)
+  );
+}
+
+/** Whether a username is used by any account (closed ones keep theirs), except `exceptId`. */
+export async function isUsernameTaken(db: Db, username: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether an e-mail address belongs to another live account. */
+export async function isEmailTaken(db: Db, email: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '!=', exceptId)
+    .where('status', '!=', UserStatus.closed)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The id of the live user whose own invitation code is `affCode`. */
+export async function findInviterId(db: Db, affCode: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('aff_code', '=', affCode)
+    .where('status', '!=', UserStatus.closed)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Filters of the admin user list. */
+export interface UserListFilter {
+  page: number;
+  pageSize: number;
+  /** Matches the id exactly, or username, display name or e-mail as a substring. */
+  keyword?: string;
+  group?: string;
+}
+
+/** One page of live users, newest first, with the total count. */
+export async function listUsers(db: Db, filter: UserListFilter) {
+  let query = db.selectFrom('users').where('status', '!=', UserStatus.closed);
+  if (filter.group) query = query.where('group', '=', filter.group);
+  const keyword = filter.keyword?.toLowerCase();
+  if (keyword) {
+    const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : -1;
+    query = query.where((eb) =>
+      eb.or([
+        eb('id', '=', id),
+        lowerContains('username', keyword),
+        lowerContains('display_name', keyword),
+        lowerContains('email', keyword),
+      ]),
+    );
+  }
+  const [count, items] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .select(userViewColumns)
+      .orderBy('id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+  ]);
+  return { total: Number(count.total), items };
+}

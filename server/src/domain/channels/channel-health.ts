@@ -1,0 +1,98 @@
+import { ChannelStatus } from '@gateway/shared';
+import {
+  automaticDisableChannelEnabled,
+  automaticDisableKeywords,
+  automaticDisableStatusCodes,
+} from '../../config/settings/groups/operation.js';
+import type { Settings } from '../../config/settings/store.js';
+import { statusInRanges } from '../../config/settings/status-ranges.js';
+import type { AppContext } from '../../context.js';
+import { findChannel, updateChannels } from '../../db/queries/channels.js';
+import { nowSeconds } from '../../lib/time.js';
+import { notifyRoot } from '../notifications/notify-root.js';
+
+/** An upstream failure as the relay or a test saw it. */
+export interface ChannelFailure {
+  /** HTTP status of the upstream answer; 0 when there was none. */
+  status: number;
+  /** The upstream's error message. */
+  message: string;
+}
+
+/** Whether a failure matches the disabling rules: a listed status code or a listed keyword. */
+export function matchesDisableRules(settings: Settings, failure: ChannelFailure): boolean {
+  if (failure.status > 0 && statusInRanges(settings.get(automaticDisableStatusCodes), failure.status)) {
+    return true;
+  }
+  const message = failure.message.toLowerCase();
+  return settings
+    .get(automaticDisableKeywords)
+    .split('\n')
+    .map((k) => k.trim().toLowerCase())
+    .some((keyword) => keyword !== '' && message.includes(keyword));
+}
+
+function withStatusReason(otherInfo: string, reason: string): string {
+  let info: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(otherInfo);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      info = parsed as Record<string, unknown>;
+    }
+  } catch {
+    // An unreadable value is replaced.
+  }
+  return JSON.stringify({ ...info, status_reason: reason, status_time: nowSeconds() });
+}
+
+/** Moves a channel from one state to another with a reason, if it is still in `from`. */
+async function moveChannel(
+  ctx: AppContext,
+  id: number,
+  from: number,
+  to: number,
+  reason: string,
+): Promise<boolean> {
+  const row = await findChannel(ctx.db, id);
+  if (!row || row.status !== from) return false;
+  const changed = await ctx.db
+    .updateTable('channels')
+    .set({ status: to, other_info: withStatusReason(row.other_info, reason) })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) return false;
+  await ctx.channels.refresh();
+  const verb = to === ChannelStatus.enabled ? 'enabled' : 'disabled';
+  await notifyRoot(ctx, `Channel "${row.name}" (#${id}) was ${verb} automatically`, reason);
+  return true;
+}
+
+/** Disables an enabled channel automatically (state 3), records why and notifies root. */
+export const disableChannel = (ctx: AppContext, id: number, reason: string) =>
+  moveChannel(ctx, id, ChannelStatus.enabled, ChannelStatus.autoDisabled, reason);
+
+/** Re-enables a channel that was disabled automatically (never one disabled by hand). */
+export const enableChannel = (ctx: AppContext, id: number, reason: string) =>
+  moveChannel(ctx, id, ChannelStatus.autoDisabled, ChannelStatus.enabled, reason);
+
+/**
+ * Applies the automatic disabling rules to an upstream failure: only when
+ * `AutomaticDisableChannelEnabled` is on and the channel allows it (`auto_ban`), and the status
+ * or message matches. Returns whether the channel was disabled.
+ */
+export async function reportChannelFailure(
+  ctx: AppContext,
+  channelId: number,
+  failure: ChannelFailure,
+): Promise<boolean> {
+  if (!ctx.settings.get(automaticDisableChannelEnabled)) return false;
+  const channel = ctx.channels.get(channelId);
+  if (!channel?.autoBan || !matchesDisableRules(ctx.settings, failure)) return false;
+  const reason = `status ${failure.status}: ${failure.message}`.slice(0, 500);
+  return disableChannel(ctx, channelId, reason);
+}
+
+/** Records the outcome figures of a test. */
+export const recordChannelTest = (ctx: AppContext, id: number, milliseconds: number) =>
+  updateChannels(ctx.db, [id], { response_time: Math.round(milliseconds), test_time: nowSeconds() });

@@ -1,0 +1,116 @@
+import { ChannelStatus } from '@gateway/shared';
+import {
+  automaticDisableChannelEnabled,
+  automaticEnableChannelEnabled,
+  channelDisableThreshold,
+} from '../../config/settings/groups/operation.js';
+import type { AppContext } from '../../context.js';
+import { findChannel } from '../../db/queries/channels.js';
+import { AppError } from '../../http/errors.js';
+import { toCachedChannel, type CachedChannel } from '../../relay/select-channel.js';
+import { answerFailure, channelAdaptor, proxyOf, thrownFailure, upstreamTimeoutMs } from './channel-adaptor.js';
+import {
+  disableChannel,
+  enableChannel,
+  recordChannelTest,
+  reportChannelFailure,
+  type ChannelFailure,
+} from './channel-health.js';
+import { callUpstream } from './upstream-call.js';
+
+/** The outcome of one channel test. */
+export interface ChannelTestOutcome {
+  success: boolean;
+  /** Seconds the test request took. */
+  time: number;
+  /** Why the test failed. */
+  error?: AppError;
+}
+
+/** Reasoning models refuse `max_tokens` and need room to think before answering. */
+const answerLimit = (model: string) =>
+  /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 256 } : { max_tokens: 16 };
+
+/** Sends "hi" to the channel with a small answer limit; returns the failure, if any. */
+async function probe(channel: CachedChannel, model: string): Promise<ChannelFailure | null> {
+  try {
+    const adaptor = channelAdaptor(channel.type);
+    const upstreamModel = channel.modelMapping[model] || model;
+    const request = adaptor.buildRequest({
+      format: 'openai',
+      body: { model, messages: [{ role: 'user', content: 'hi' }], ...answerLimit(upstreamModel) },
+      model: upstreamModel,
+      stream: false,
+      channel,
+    });
+    const answer = await callUpstream(request, {
+      timeoutMs: upstreamTimeoutMs,
+      proxy: proxyOf(channel),
+    });
+    const failure = answerFailure(answer);
+    if (failure) return failure;
+    if (answer.json === undefined) return { status: answer.status, message: 'not a JSON answer' };
+    adaptor.parseResponse('openai', answer.json, { model });
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return thrownFailure(error);
+  }
+}
+
+/** Disables a slow channel when the rules allow; returns the error to report. */
+async function judgeSpeed(
+  ctx: AppContext,
+  channel: CachedChannel,
+  seconds: number,
+): Promise<AppError | undefined> {
+  const threshold = ctx.settings.get(channelDisableThreshold);
+  if (threshold <= 0 || seconds <= threshold) return undefined;
+  const error = new AppError('channel_test_slow', { time: seconds.toFixed(2), threshold });
+  if (ctx.settings.get(automaticDisableChannelEnabled) && channel.autoBan) {
+    await disableChannel(ctx, channel.id, error.message);
+  }
+  return error;
+}
+
+/**
+ * Tests a channel with a tiny chat request (`model`, else its test model, else its first
+ * model); records the time, disables it on a failure or a slow answer per the rules, and
+ * re-enables an automatically disabled channel that passes when `AutomaticEnableChannelEnabled`.
+ * One test per channel at a time (`channel_test_running`).
+ */
+export async function testChannel(
+  ctx: AppContext,
+  id: number,
+  model = '',
+): Promise<ChannelTestOutcome> {
+  const lock = `channel-test:${id}`;
+  if (!(await ctx.shared.setIfAbsent(lock, '1', upstreamTimeoutMs / 1000 + 30))) {
+    throw new AppError('channel_test_running');
+  }
+  try {
+    const row = await findChannel(ctx.db, id);
+    if (!row) throw new AppError('channel_not_found');
+    const channel = toCachedChannel(row);
+    const testModel = model || row.test_model || channel.models[0];
+    if (!testModel) throw new AppError('model_required');
+    const started = performance.now();
+    const failure = await probe(channel, testModel);
+    const milliseconds = performance.now() - started;
+    const time = Math.round(milliseconds) / 1000;
+    await recordChannelTest(ctx, id, milliseconds);
+    if (failure) {
+      await reportChannelFailure(ctx, id, failure);
+      const error = new AppError('channel_upstream_failed', { ...failure });
+      return { success: false, time, error };
+    }
+    const slow = await judgeSpeed(ctx, channel, milliseconds / 1000);
+    if (slow) return { success: false, time, error: slow };
+    if (row.status === ChannelStatus.autoDisabled && ctx.settings.get(automaticEnableChannelEnabled)) {
+      await enableChannel(ctx, id, `test passed in ${time}s`);
+    }
+    return { success: true, time };
+  } finally {
+    await ctx.shared.del(lock);
+  }
+}

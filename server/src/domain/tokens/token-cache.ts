@@ -1,0 +1,111 @@
+import type { AppContext } from '../../context.js';
+import { findTokenByKey, type TokenRow } from '../../db/queries/tokens.js';
+import { compileIpList, type IpMatcher } from '../../lib/ip-matcher.js';
+
+/** What the relay needs of an API key on every request; never its remaining quota. */
+export interface CachedToken {
+  id: number;
+  userId: number;
+  name: string;
+  /** 1 enabled, 2 disabled, 3 expired, 4 exhausted. */
+  status: number;
+  /** Unix seconds, -1 = never. */
+  expiredTime: number;
+  /** True when the key has no cap of its own (the owner's balance still applies). */
+  unlimited: boolean;
+  /** Models the key may call; null = any. */
+  modelLimits: ReadonlySet<string> | null;
+  /** Client IPs allowed; null = any. */
+  allowIps: IpMatcher | null;
+  /** Client IPs refused; null = none. */
+  denyIps: IpMatcher | null;
+  /** The key's group; empty = the owner's group. */
+  group: string;
+  /** Requests per window (`count` 0 = no limit) and the message returned when over it. */
+  rateLimit: { count: number; windowSeconds: number; message: string };
+}
+
+const topic = 'token-changed';
+/** How long an unknown key is remembered as unknown, so floods of bad keys stay cheap. */
+const missTtlMs = 30_000;
+const maxEntries = 100_000;
+
+type Entry = { token: CachedToken; at: number } | { token: null; at: number };
+
+/** Turns a stored row into its cached form. */
+export function toCachedToken(row: TokenRow): CachedToken {
+  const models = row.model_limits
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    status: row.status,
+    expiredTime: row.expired_time,
+    unlimited: row.unlimited_quota === 1,
+    modelLimits: row.model_limits_enabled === 1 ? new Set(models) : null,
+    allowIps: compileIpList(row.allow_ips),
+    denyIps: compileIpList(row.deny_ips),
+    group: row.group,
+    rateLimit: {
+      count: row.rate_limit_count,
+      windowSeconds: row.rate_limit_window_seconds,
+      message: row.rate_limit_message,
+    },
+  };
+}
+
+/**
+ * API keys by value, in memory. Every change to a key must call `invalidate`, which reaches
+ * every instance, so a disabled or deleted key stops working at once everywhere.
+ */
+export class TokenCache {
+  private readonly byKey = new Map<string, Entry>();
+  private readonly keyById = new Map<number, string>();
+  /** Bumped by every invalidation, so a lookup racing with a change does not store stale data. */
+  private generation = 0;
+
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'shared'>) {
+    ctx.shared.subscribe(topic, (message) => this.forget(message));
+  }
+
+  /** The key (48 characters, without `sk-`), or null when no live key has this value. */
+  async findByKey(key: string): Promise<CachedToken | null> {
+    const hit = this.byKey.get(key);
+    if (hit && (hit.token !== null || Date.now() - hit.at < missTtlMs)) return hit.token;
+    const generation = this.generation;
+    const row = await findTokenByKey(this.ctx.db, key);
+    const token = row ? toCachedToken(row) : null;
+    if (generation === this.generation) {
+      if (this.byKey.size >= maxEntries) this.clear();
+      this.byKey.set(key, { token, at: Date.now() });
+      if (token) this.keyById.set(token.id, key);
+    }
+    return token;
+  }
+
+  /** Drops keys from every instance's cache; call after any change to them. */
+  async invalidate(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const message = ids.join(',');
+    this.forget(message);
+    await this.ctx.shared.publish(topic, message);
+  }
+
+  private forget(message: string): void {
+    this.generation++;
+    for (const id of message.split(',').map(Number)) {
+      const key = this.keyById.get(id);
+      if (key === undefined) continue;
+      this.byKey.delete(key);
+      this.keyById.delete(id);
+    }
+  }
+
+  private clear(): void {
+    this.byKey.clear();
+    this.keyById.clear();
+  }
+}

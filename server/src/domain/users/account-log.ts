@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.js';
+import { nowSeconds } from '../../lib/time.js';
+
+/** Log types written by account code (the logs table's `type`). */
+export const LogType = { topUp: 1, manage: 3 } as const;
+
+/** One ledger line about an account: a gift, a reward or an administrator's change. */
+export interface AccountLogEntry {
+  userId: number;
+  username: string;
+  type: (typeof LogType)[keyof typeof LogType];
+  content: string;
+  /** Quota moved by this entry (negative when taken away). */
+  quota: number;
+  /** Which balance moved, when it is not `quota`. */
+  balance?: 'aff_quota';
+}
+
+/** Appends a log row; call it inside the transaction that moves the balance. */
+export async function insertAccountLog(db: Db, entry: AccountLogEntry): Promise<void> {
+  await db
+    .insertInto('logs')
+    .values({
+      user_id: entry.userId,
+      username: entry.username,
+      created_at: nowSeconds(),
+      type: entry.type,
+      content: entry.content,
+      quota: entry.quota,
+      other: JSON.stringify(entry.balance ? { balance: entry.balance } : {}),
+    })
+    .execute();
+}

@@ -1,0 +1,140 @@
+import { Role, type CreateUserRequest, type UpdateUserRequest } from '@gateway/shared';
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { findUserView, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.js';
+import type { UsersTable } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { nowSeconds } from '../../lib/time.js';
+import {
+  canAssignRole,
+  canCreateUser,
+  canDeleteUser,
+  canGetUser,
+  canUpdateUser,
+  type RoleHolder,
+} from '../../policies/users.js';
+import { adjustQuota } from './adjust-quota.js';
+import { closeAccount } from './close-account.js';
+import { hashPassword } from './password-hash.js';
+import type { UserViewRow } from './user-views.js';
+
+/** The administrator acting. */
+export interface Actor extends RoleHolder {
+  id: number;
+  username: string;
+}
+
+const assignable = new Set<number>([Role.user, Role.agent, Role.finance, Role.admin]);
+
+/** Why a role cannot be given: unknown, admin (root's privilege) or at/above the caller. */
+function roleRefusal(role: number): AppError {
+  if (!assignable.has(role)) return new AppError('role_invalid');
+  return forbidden(role === Role.admin ? 'only_root_promotes_admin' : 'cannot_create_peer');
+}
+
+/** How `findManagedUser` judges the target. */
+export interface ManageCheck {
+  /** The policy the actor must pass for this target. */
+  allowed?: (actor: RoleHolder, target: RoleHolder) => boolean;
+  /** Answer `root_protected` when the target is root (disable, delete, demote). */
+  protectRoot?: boolean;
+}
+
+/** A live user the actor may manage, or the reason they may not. */
+export async function findManagedUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  { allowed = canGetUser, protectRoot = false }: ManageCheck = {},
+): Promise<UserViewRow> {
+  const target = await findUserView(ctx.db, id);
+  if (!target) throw new AppError('user_not_found');
+  if (protectRoot && target.role === Role.root) throw forbidden('root_protected');
+  if (!allowed(actor, target)) throw forbidden('cannot_manage_peer');
+  return target;
+}
+
+/** Creates an account below the actor's own role; returns its id. */
+export async function createUserByAdmin(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateUserRequest,
+): Promise<number> {
+  const role = input.role ?? Role.user;
+  if (!canCreateUser(actor, role)) throw roleRefusal(role);
+  if (await isUsernameTaken(ctx.db, input.username)) throw new AppError('username_taken');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await insertUser(ctx.db, {
+      username: input.username,
+      password_hash: passwordHash,
+      display_name: input.display_name || input.username,
+      role,
+      created_at: nowSeconds(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('username_taken');
+    throw error;
+  }
+}
+
+/**
+ * Edits a user below the actor's role. A new password or role ends or refreshes the
+ * user's sessions at once; a quota change is a guarded override with its log row.
+ */
+export async function updateUserByAdmin(
+  ctx: AppContext,
+  actor: Actor,
+  input: UpdateUserRequest,
+): Promise<void> {
+  const target = await findManagedUser(ctx, actor, input.id, { allowed: canUpdateUser });
+  const changes: Updateable<UsersTable> = {};
+  if (input.username !== undefined && input.username !== target.username) {
+    if (await isUsernameTaken(ctx.db, input.username, target.id)) {
+      throw new AppError('username_taken');
+    }
+    changes.username = input.username;
+  }
+  if (input.email !== undefined && input.email !== (target.email ?? '')) {
+    const email = input.email.toLowerCase();
+    if (email && (await isEmailTaken(ctx.db, email, target.id))) throw new AppError('email_taken');
+    changes.email = email || null;
+  }
+  if (input.role !== undefined && input.role !== target.role) {
+    if (!canAssignRole(actor, target, input.role)) throw roleRefusal(input.role);
+    changes.role = input.role;
+  }
+  if (input.display_name !== undefined) changes.display_name = input.display_name;
+  if (input.group !== undefined) changes.group = input.group;
+  if (input.remark !== undefined) changes.remark = input.remark;
+  if (input.password) changes.password_hash = await hashPassword(input.password);
+  if (Object.keys(changes).length > 0) {
+    try {
+      await ctx.db.updateTable('users').set(changes).where('id', '=', target.id).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('username_taken');
+      throw error;
+    }
+    if (changes.password_hash) await ctx.sessions.revokeAll(target.id);
+    await ctx.users.invalidate(target.id);
+  }
+  if (input.quota !== undefined && input.quota !== Number(target.quota)) {
+    await adjustQuota(ctx, {
+      actorName: actor.username,
+      userId: target.id,
+      username: input.username ?? target.username,
+      mode: 'override',
+      value: input.quota,
+    });
+  }
+}
+
+/** Deletes a user below the actor's role: closing the account out, irreversibly. */
+export async function deleteUserByAdmin(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  const target = await findManagedUser(ctx, actor, id, {
+    allowed: canDeleteUser,
+    protectRoot: true,
+  });
+  await closeAccount(ctx, target.id);
+}

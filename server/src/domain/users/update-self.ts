@@ -1,0 +1,49 @@
+import { Role, type UpdateSelfRequest } from '@gateway/shared';
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { UsersTable } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import type { AuthUser } from '../../http/middleware/with-session.js';
+import { closeAccount } from './close-account.js';
+import { checkPassword, hashPassword } from './password-hash.js';
+
+/**
+ * Changes the caller's display name, language or password. A new password needs the
+ * original one (unless the account never had one) and ends the user's other sessions.
+ */
+export async function updateSelf(
+  ctx: AppContext,
+  user: AuthUser,
+  input: UpdateSelfRequest,
+): Promise<void> {
+  const changes: Updateable<UsersTable> = {};
+  if (input.display_name !== undefined) changes.display_name = input.display_name;
+  if (input.language !== undefined) changes.language = input.language;
+  if (input.password) {
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    if (row.password_hash) {
+      const check = await checkPassword(row.password_hash, input.original_password ?? '');
+      if (!check.ok) throw new AppError('original_password_wrong');
+    }
+    changes.password_hash = await hashPassword(input.password);
+  }
+  if (Object.keys(changes).length === 0) return;
+  await ctx.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+  if (input.password) await ctx.sessions.revokeAll(user.id, user.sessionId);
+  if (input.language !== undefined) await ctx.users.invalidate(user.id);
+}
+
+/** Closes the caller's own account once they have typed its name; root cannot. */
+export async function closeOwnAccount(
+  ctx: AppContext,
+  user: AuthUser,
+  confirmUsername: string,
+): Promise<void> {
+  if (user.role === Role.root) throw new AppError('root_cannot_close');
+  if (confirmUsername !== user.username) throw new AppError('confirm_username_mismatch');
+  await closeAccount(ctx, user.id);
+}

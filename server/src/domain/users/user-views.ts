@@ -1,0 +1,50 @@
+import type { LoginResult, SelfUser, UserListItem } from '@gateway/shared';
+import type { findUserView } from '../../db/queries/users.js';
+
+/** A user row as read with `userViewColumns`. */
+export type UserViewRow = NonNullable<Awaited<ReturnType<typeof findUserView>>>;
+
+/** What `GET /api/user/self` shows its owner (no admin remark). */
+export function toSelfUser(row: UserViewRow): SelfUser {
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    role: row.role,
+    status: row.status,
+    email: row.email ?? '',
+    github_id: row.github_id ?? '',
+    linuxdo_id: row.linuxdo_id ?? '',
+    wechat_id: row.wechat_id ?? '',
+    wxpusher_uid: row.wxpusher_uid ?? '',
+    quota: Number(row.quota),
+    used_quota: Number(row.used_quota),
+    request_count: Number(row.request_count),
+    group: row.group,
+    aff_code: row.aff_code ?? '',
+    aff_count: row.aff_count,
+    aff_quota: Number(row.aff_quota),
+    aff_history_quota: Number(row.aff_history_quota),
+    inviter_id: row.inviter_id,
+    language: row.language,
+    created_at: Number(row.created_at),
+    last_login_at: Number(row.last_login_at),
+  };
+}
+
+/** What the admin user list and detail show (adds the remark). */
+export function toUserListItem(row: UserViewRow): UserListItem {
+  return { ...toSelfUser(row), remark: row.remark };
+}
+
+/** The user summary the console stores after sign-in. */
+export function toLoginResult(row: LoginResult): LoginResult {
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    role: row.role,
+    status: row.status,
+    group: row.group,
+  };
+}

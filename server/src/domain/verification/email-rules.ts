@@ -1,0 +1,25 @@
+import type { AppContext } from '../../context.js';
+import {
+  emailAliasRestrictionEnabled,
+  emailDomainRestrictionEnabled,
+  emailDomainWhitelist,
+} from '../../config/settings/groups/auth.js';
+import { AppError } from '../../http/errors.js';
+
+/** Refuses an address the domain whitelist or the alias restriction rules out. */
+export function checkEmailAllowed(ctx: AppContext, email: string): void {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1).toLowerCase();
+  if (ctx.settings.get(emailAliasRestrictionEnabled) && local.includes('+')) {
+    throw new AppError('email_alias_not_allowed');
+  }
+  if (ctx.settings.get(emailDomainRestrictionEnabled)) {
+    const allowed = ctx.settings
+      .get(emailDomainWhitelist)
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean);
+    if (!allowed.includes(domain)) throw new AppError('email_domain_not_allowed');
+  }
+}

@@ -1,0 +1,153 @@
+import { Role } from '@gateway/shared';
+import type { z } from 'zod';
+import { routeCatalog, type Access } from './route.js';
+import {
+  envelopeSchema,
+  toSchema,
+  type JsonSchema,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+} from './openapi-schema.js';
+
+/** Who may call a route that does not go through `defineRoute`. */
+export type RawAccess = Access | 'apiKey';
+
+/** A route outside `defineRoute` (relay, metrics, the document itself), described by hand. */
+export interface RawRouteDoc {
+  method: string;
+  /** Fastify-style path (`/v1/models/:model`, `/mj/*`). */
+  url: string;
+  summary: string;
+  tags?: string[];
+  /** `apiKey` for relay routes that take an `sk-` key. */
+  access: RawAccess;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Schema of the whole answer body (no envelope). */
+  response?: z.ZodType;
+  /** Media type of the answer when not JSON, e.g. `text/event-stream` or `text/plain`. */
+  responseType?: string;
+}
+
+/** Hand-declared routes, added by their owners with `declareRawRoute`. */
+export const rawRouteCatalog: RawRouteDoc[] = [];
+
+/** Adds a route that does not use `defineRoute` to the OpenAPI document. */
+export function declareRawRoute(doc: RawRouteDoc): void {
+  rawRouteCatalog.push(doc);
+}
+
+const consoleSecurity: Array<Record<string, string[]>> = [
+  { sessionCookie: [], userId: [] },
+  { accessToken: [], userId: [] },
+];
+
+/** Builds the OpenAPI 3.1 document of every `defineRoute` route and every declared raw route. */
+export function buildOpenApiDocument(version: string): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  const add = (method: string, url: string, operation: Operation) => {
+    const path = toOpenApiPath(url);
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] ??= operation;
+  };
+  for (const spec of routeCatalog) {
+    const operation = describe({ ...spec, response: undefined });
+    operation.responses = {
+      '200': jsonResponse('Envelope; `data` on success', envelopeSchema(toSchema(spec.response))),
+      ...errorResponses(spec.access),
+    };
+    add(spec.method, spec.url, operation);
+  }
+  for (const doc of rawRouteCatalog) {
+    const operation = describe(doc);
+    const type = doc.responseType ?? 'application/json';
+    operation.responses = {
+      '200': { description: 'Answer', content: { [type]: { schema: toSchema(doc.response) } } },
+      ...errorResponses(doc.access),
+    };
+    add(doc.method, doc.url, operation);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'AI gateway API', version },
+    paths,
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+        accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        userId: { type: 'apiKey', in: 'header', name: 'New-Api-User' },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'API key `sk-...`' },
+      },
+    },
+  };
+}
+
+/** The parts of an operation shared by both kinds of route. */
+function describe(doc: Omit<RawRouteDoc, 'access'> & { access: RawAccess }): Operation {
+  const parameters = [
+    ...pathParameters(doc.url, doc.params),
+    ...schemaParameters(doc.query, 'query'),
+  ];
+  const operation: Operation = { summary: doc.summary, tags: doc.tags ?? [], responses: {} };
+  if (parameters.length) operation.parameters = parameters;
+  if (doc.body) {
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: toSchema(doc.body, 'input') } },
+    };
+  }
+  if (doc.access === 'apiKey') operation.security = [{ apiKey: [] }];
+  else if (doc.access === 'public') operation.security = [];
+  else {
+    operation.security = consoleSecurity;
+    operation['x-min-role'] = doc.access;
+  }
+  return operation;
+}
+
+function errorResponses(access: RawAccess): Record<string, { description: string }> {
+  if (access === 'public') return {};
+  const unauthorized = { '401': { description: 'Not signed in, or the user-id header is wrong' } };
+  if (access === 'apiKey' || access <= Role.user) return unauthorized;
+  return { ...unauthorized, '403': { description: `Needs role ${access} or higher` } };
+}
+
+function jsonResponse(description: string, schema: JsonSchema) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** `/api/user/:id` → `/api/user/{id}`; a trailing `*` becomes `{path}`. */
+function toOpenApiPath(url: string): string {
+  return url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}').replace(/\*$/, '{path}');
+}
+
+/** Path parameters: from the params schema where given, as strings otherwise. */
+function pathParameters(url: string, params?: z.ZodType): Parameter[] {
+  const names = [...toOpenApiPath(url).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const described = schemaParameters(params, 'path');
+  return names.map(
+    (name) =>
+      described.find((p) => p.name === name) ?? {
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      },
+  );
+}
+
+/** One parameter per property of an object schema. */
+function schemaParameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Parameter[] {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input');
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
+}

@@ -1,0 +1,46 @@
+import { setupRequest, setupState } from '@gateway/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { createRootAccount, isSetupDone, requireSetupDone } from '../../domain/users/setup.js';
+import { defineRoute } from '../route.js';
+
+/** `/api/setup` (first run) and the gate that keeps account routes closed until it is done. */
+export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/user')) await requireSetupDone(ctx);
+  });
+
+  defineRoute(
+    app,
+    ctx,
+    {
+      method: 'GET',
+      url: '/api/setup',
+      summary: 'First-run state: whether root exists, and the database engine',
+      tags: ['setup'],
+      access: 'public',
+      response: setupState,
+    },
+    async () => {
+      const done = await isSetupDone(ctx);
+      return { status: done, root_init: done, database_type: ctx.dialect };
+    },
+  );
+
+  defineRoute(
+    app,
+    ctx,
+    {
+      method: 'POST',
+      url: '/api/setup',
+      summary: 'Creates the root account, once',
+      tags: ['setup'],
+      access: 'public',
+      body: setupRequest,
+    },
+    async ({ body }) => {
+      await createRootAccount(ctx, body);
+      return null;
+    },
+  );
+}

@@ -1,0 +1,14 @@
+import { dataExportInterval } from '../config/settings/groups/general.js';
+import { flushUsage } from '../domain/usage/usage-rollup.js';
+import type { Job } from './registry.js';
+
+/** Writes this instance's hourly usage buckets to `quota_data` every `DataExportInterval` minutes. */
+export const usageFlushJob: Job = {
+  name: 'usage-flush',
+  intervalMs: (ctx) => ctx.settings.get(dataExportInterval) * 60_000,
+  // Each instance buffers its own requests, so each must flush its own buffer.
+  everyInstance: true,
+  async run(ctx) {
+    await flushUsage(ctx);
+  },
+};

@@ -1,0 +1,60 @@
+import { StringDecoder } from 'node:string_decoder';
+import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
+import { normalizeAnthropicUsage } from '../../../billing/usage.js';
+import { forEachStringField } from '../../stream/json-scan.js';
+import { createSseParser } from '../../stream/sse-parser.js';
+import type { StreamTranslator } from '../adaptor.js';
+import { isObject } from '../shared/json.js';
+import type { AnthropicUsage } from './types.js';
+
+const DELTA_TEXT_FIELDS = ['text', 'thinking', 'partial_json'] as const;
+
+/**
+ * The Anthropic → Anthropic stream path: bytes are forwarded untouched; only `message_start`
+ * and `message_delta` are parsed (for usage), and delta texts are scanned for local counting.
+ */
+export function createAnthropicPassthroughTranslator(): StreamTranslator {
+  const decoder = new StringDecoder('utf8');
+  const counter = createStreamTokenCounter();
+  const addText = (text: string): void => counter.add(text);
+  const usage: Record<string, unknown> = {};
+  let sawUsage = false;
+
+  const mergeUsageOf = (data: string, path: 'message' | 'root'): void => {
+    try {
+      const parsed: unknown = JSON.parse(data);
+      const holder = isObject(parsed) && path === 'message' ? parsed.message : parsed;
+      if (!isObject(holder) || !isObject(holder.usage)) return;
+      for (const [k, v] of Object.entries(holder.usage)) if (v !== null) usage[k] = v;
+      sawUsage = true;
+    } catch {
+      // A malformed event is forwarded as is and ignored for billing.
+    }
+  };
+
+  const parser = createSseParser((event, data) => {
+    if (event === 'content_block_delta') {
+      for (const field of DELTA_TEXT_FIELDS) forEachStringField(data, field, addText);
+    } else if (event === 'content_block_start' && data.includes('"tool_use"')) {
+      forEachStringField(data, 'name', addText);
+      counter.addTokens(TOKENS_PER_TOOL_CALL);
+    } else if (event === 'message_start') mergeUsageOf(data, 'message');
+    else if (event === 'message_delta') mergeUsageOf(data, 'root');
+  });
+
+  return {
+    push(chunk) {
+      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      parser.push(text);
+      return text;
+    },
+    end() {
+      const text = decoder.end();
+      parser.push(text);
+      parser.end();
+      return text;
+    },
+    usage: () => (sawUsage ? normalizeAnthropicUsage(usage as Partial<AnthropicUsage>) : null),
+    completionTokens: () => counter.count(),
+  };
+}

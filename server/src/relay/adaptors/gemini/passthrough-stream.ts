@@ -1,0 +1,63 @@
+import { StringDecoder } from 'node:string_decoder';
+import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
+import { normalizeGeminiUsage, type Usage } from '../../../billing/usage.js';
+import { forEachStringField } from '../../stream/json-scan.js';
+import { createSseParser } from '../../stream/sse-parser.js';
+import type { StreamTranslator } from '../adaptor.js';
+import { isObject } from '../shared/json.js';
+
+function parseChunk(data: string): Record<string, unknown> | null {
+  try {
+    let parsed: unknown = JSON.parse(data);
+    if (Array.isArray(parsed)) parsed = parsed[0];
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Gemini → Gemini stream path: bytes are forwarded untouched; texts are scanned for local
+ * counting and only the last event carrying usageMetadata is parsed, when usage is asked for.
+ */
+export function createGeminiPassthroughTranslator(): StreamTranslator {
+  const decoder = new StringDecoder('utf8');
+  const counter = createStreamTokenCounter();
+  const addText = (text: string): void => counter.add(text);
+  let usageData: string | undefined;
+
+  const parser = createSseParser((_event, data) => {
+    forEachStringField(data, 'text', addText);
+    if (data.includes('"usageMetadata"')) usageData = data;
+    if (!data.includes('"functionCall"')) return;
+    const chunk = parseChunk(data);
+    const candidates = Array.isArray(chunk?.candidates) ? chunk.candidates : [];
+    for (const c of candidates) {
+      const parts = isObject(c) && isObject(c.content) ? c.content.parts : undefined;
+      for (const p of Array.isArray(parts) ? parts : []) {
+        if (!isObject(p) || !isObject(p.functionCall)) continue;
+        counter.add(JSON.stringify(p.functionCall));
+        counter.addTokens(TOKENS_PER_TOOL_CALL);
+      }
+    }
+  });
+
+  return {
+    push(chunk) {
+      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      parser.push(text);
+      return text;
+    },
+    end() {
+      const text = decoder.end();
+      parser.push(text);
+      parser.end();
+      return text;
+    },
+    usage(): Usage | null {
+      const chunk = usageData === undefined ? null : parseChunk(usageData);
+      return chunk ? normalizeGeminiUsage(chunk.usageMetadata) : null;
+    },
+    completionTokens: () => counter.count(),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Adaptor, ChannelConfig, ListModelsCapability } from '../adaptor.js';
+import type { OpenAICompatiblePreset } from '../presets.js';
+import { isObject } from '../shared/json.js';
+import { joinUrl } from '../shared/url.js';
+import { createBalanceCapability } from './balance.js';
+import {
+  buildOpenAIChatBody,
+  createOpenAIChatStreamTranslator,
+  parseOpenAIChatResponse,
+} from './chat.js';
+import { createOpenAIForward } from './forward.js';
+
+function authHeaders(channel: ChannelConfig): Record<string, string> {
+  const headers: Record<string, string> = { authorization: `Bearer ${channel.key}` };
+  if (channel.organization) headers['openai-organization'] = channel.organization;
+  return headers;
+}
+
+/** Reads `{data:[{id}]}` model lists (OpenAI and compatible vendors). */
+export function parseOpenAIModelList(json: unknown): string[] {
+  const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
+  return data.flatMap((m) => (isObject(m) && typeof m.id === 'string' ? [m.id] : []));
+}
+
+/** Creates the adaptor of an OpenAI-compatible upstream from its preset. */
+export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): Adaptor {
+  const url = (channel: ChannelConfig, path: string): string =>
+    joinUrl(channel.baseUrl || preset.baseUrl, preset.apiPrefix + path);
+  const listModels: ListModelsCapability = {
+    request: (channel) => ({ method: 'GET', url: url(channel, '/models'), headers: authHeaders(channel) }),
+    parse: parseOpenAIModelList,
+  };
+  return {
+    name: preset.name,
+    buildRequest(input) {
+      return {
+        method: 'POST',
+        url: url(input.channel, '/chat/completions'),
+        headers: { ...authHeaders(input.channel), 'content-type': 'application/json' },
+        body: buildOpenAIChatBody(input, true),
+      };
+    },
+    parseResponse: parseOpenAIChatResponse,
+    createStreamTranslator: createOpenAIChatStreamTranslator,
+    ...(preset.endpoints.length > 0 && {
+      forward: createOpenAIForward(preset.endpoints, (channel, endpoint) => ({
+        url: url(channel, `/${endpoint}`),
+        headers: authHeaders(channel),
+      })),
+    }),
+    ...(preset.listModels && { listModels }),
+    ...(preset.balance && { balance: createBalanceCapability(preset.balance, preset.baseUrl) }),
+  };
+}

@@ -1,0 +1,48 @@
+import { normalizeOpenAIUsage } from '../../../billing/usage.js';
+import type {
+  BuildRequestInput,
+  ClientFormat,
+  ParsedResponse,
+  ResponseContext,
+  StreamContext,
+  StreamTranslator,
+} from '../adaptor.js';
+import { isObject } from '../shared/json.js';
+import { createConvertingTranslator } from '../translate/converting-translator.js';
+import { createOpenAIChunkReader } from '../translate/openai-chunk-reader.js';
+import { asOpenAICompletion, fromOpenAIResponse, toOpenAIRequest } from '../translate/requests.js';
+import { createOpenAIPassthroughTranslator } from './passthrough-stream.js';
+
+/**
+ * The upstream chat completions body for a client request of any format. With `forceUsage`,
+ * streams ask for the usage chunk (`stream_options.include_usage`), keeping other options.
+ */
+export function buildOpenAIChatBody(input: BuildRequestInput, forceUsage: boolean): string {
+  const body = toOpenAIRequest(input.format, input.body, input.model, input.stream);
+  if (input.stream && forceUsage) {
+    const options = isObject(body.stream_options) ? body.stream_options : {};
+    body.stream_options = { ...options, include_usage: true };
+  }
+  return JSON.stringify(body);
+}
+
+/** Translates a non-stream chat completion into the client's format, with its usage. */
+export function parseOpenAIChatResponse(
+  format: ClientFormat,
+  upstream: unknown,
+  ctx: ResponseContext,
+): ParsedResponse {
+  const completion = asOpenAICompletion(upstream);
+  const usage = normalizeOpenAIUsage(completion.usage);
+  if (format === 'openai') return { body: upstream, unchanged: true, usage };
+  return { body: fromOpenAIResponse(format, completion, ctx.model), unchanged: false, usage };
+}
+
+/** The stream translator of an OpenAI-compatible chat stream for a client of any format. */
+export function createOpenAIChatStreamTranslator(
+  format: ClientFormat,
+  ctx: StreamContext,
+): StreamTranslator {
+  if (format === 'openai') return createOpenAIPassthroughTranslator('chat', ctx);
+  return createConvertingTranslator(createOpenAIChunkReader, format, ctx);
+}

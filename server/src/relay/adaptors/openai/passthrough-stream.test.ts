@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { countTextTokens, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
+import { emptyUsage } from '../../../billing/usage.js';
+import type { StreamContext } from '../adaptor.js';
+import { feedInPieces, fixture, parseSse } from '../test-support.js';
+import { createOpenAIPassthroughTranslator } from './passthrough-stream.js';
+
+const ctx = (includeUsage: boolean): StreamContext => ({ model: 'gpt-4o', includeUsage, promptTokens: 21 });
+const text = fixture(import.meta.url, 'chat-stream-text.sse');
+const tools = fixture(import.meta.url, 'chat-stream-tools.sse');
+const withoutUsageEvent = (sse: string): string =>
+  sse.split('\n\n').filter((e) => !e.includes('"choices":[]')).join('\n\n');
+
+describe('OpenAI chat pass-through', () => {
+  it('forwards the upstream bytes unchanged when the client asked for usage', () => {
+    const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+    expect(feedInPieces(t, tools, 1 << 20)).toBe(tools);
+    expect(t.usage()).toEqual({ ...emptyUsage(), promptTokens: 93, cachedTokens: 1024, completionTokens: 46 });
+  });
+
+  it('drops only the usage-only chunk when the client did not ask, and still records usage', () => {
+    const t = createOpenAIPassthroughTranslator('chat', ctx(false));
+    expect(feedInPieces(t, tools, 1 << 20)).toBe(withoutUsageEvent(tools));
+    expect(t.usage()?.completionTokens).toBe(46);
+  });
+
+  it('is independent of chunk boundaries, multi-byte characters included', () => {
+    for (const size of [1, 3, 17, 256]) {
+      expect(feedInPieces(createOpenAIPassthroughTranslator('chat', ctx(false)), text, size)).toBe(
+        withoutUsageEvent(text),
+      );
+    }
+  });
+
+  it('counts delivered text locally: content, tool names (+7 each) and arguments', () => {
+    const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+    feedInPieces(t, text, 64);
+    expect(t.completionTokens()).toBe(countTextTokens('Hello! How can I help you today? 😊'));
+    const tt = createOpenAIPassthroughTranslator('chat', ctx(true));
+    feedInPieces(tt, tools, 64);
+    const expected = countTextTokens(
+      'Checking both cities.get_weather{"location": "Paris"}get_weather{"location": "Lyon"}',
+    );
+    // Tokenizing in pieces can differ by a token or two from tokenizing the whole text.
+    expect(Math.abs(tt.completionTokens() - expected - 2 * TOKENS_PER_TOOL_CALL)).toBeLessThanOrEqual(3);
+  });
+
+  it('synthesizes a usage chunk before [DONE] when the client asked and the upstream sent none', () => {
+    const noUsage = withoutUsageEvent(text).replaceAll(',"usage":null', '');
+    const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+    const events = parseSse(feedInPieces(t, noUsage, 40));
+    expect(t.usage()).toBeNull();
+    const completion = countTextTokens('Hello! How can I help you today? 😊');
+    expect(events.at(-2)?.data).toMatchObject({
+      id: 'chatcmpl-C1tExtOnly0000000000000000',
+      object: 'chat.completion.chunk',
+      model: 'gpt-4o',
+      choices: [],
+      usage: { prompt_tokens: 21, completion_tokens: completion, total_tokens: 21 + completion },
+    });
+    expect(events.at(-1)?.data).toBe('[DONE]');
+  });
+
+  it('closes a stream the upstream ended without [DONE], including a last unterminated event', () => {
+    const cut = text.slice(0, text.indexOf('data: [DONE]')).trimEnd();
+    const t = createOpenAIPassthroughTranslator('chat', ctx(false));
+    const out = feedInPieces(t, cut, 100);
+    expect(out.endsWith('data: [DONE]\n\n')).toBe(true);
+    expect(parseSse(out).filter((e) => e.data === '[DONE]')).toHaveLength(1);
+    expect(t.usage()?.promptTokens).toBe(19);
+  });
+
+  it('passes CRLF-framed events and comments through', () => {
+    const crlf = ': keep-alive\r\n\r\n' + text.replaceAll('\n\n', '\r\n\r\n');
+    const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+    expect(feedInPieces(t, crlf, 5)).toBe(crlf);
+    expect(t.usage()?.completionTokens).toBe(10);
+  });
+
+  it('ignores anything after [DONE]', () => {
+    const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+    const out = t.push(text + 'data: {"late":true}\n\n') + t.end();
+    expect(out).toBe(text);
+  });
+
+  it('stays cheap per chunk (scan, no JSON parse)', () => {
+    const chunk = text.split('\n\n')[3] + '\n\n';
+    const body = chunk.repeat(20_000);
+    const t = createOpenAIPassthroughTranslator('chat', ctx(false));
+    const start = performance.now();
+    for (let i = 0; i < body.length; i += 400) t.push(body.slice(i, i + 400));
+    const perChunkUs = ((performance.now() - start) * 1000) / 20_000;
+    expect(perChunkUs).toBeLessThan(20);
+  });
+});
+
+describe('OpenAI events pass-through (Responses)', () => {
+  it('forwards unchanged, adds no [DONE], reads usage from response.completed', () => {
+    const sse = fixture(import.meta.url, 'responses-stream.sse');
+    const t = createOpenAIPassthroughTranslator('events', ctx(false));
+    expect(feedInPieces(t, sse, 33)).toBe(sse);
+    expect(t.usage()).toEqual({ ...emptyUsage(), promptTokens: 37, completionTokens: 11 });
+    expect(t.completionTokens()).toBe(countTextTokens('Hi there!'));
+  });
+});
+
+describe('OpenAI completions pass-through', () => {
+  it('counts the text field and drops the usage-only chunk', () => {
+    const sse =
+      'data: {"id":"cmpl-1","object":"text_completion","created":1,"model":"gpt-3.5-turbo-instruct","choices":[{"text":"Hello world","index":0,"logprobs":null,"finish_reason":null}],"usage":null}\n\n' +
+      'data: {"id":"cmpl-1","object":"text_completion","created":1,"model":"gpt-3.5-turbo-instruct","choices":[],"usage":{"prompt_tokens":5,"completion_tokens":2,"total_tokens":7}}\n\n' +
+      'data: [DONE]\n\n';
+    const t = createOpenAIPassthroughTranslator('completions', ctx(false));
+    const out = feedInPieces(t, sse, 9);
+    expect(out).not.toContain('"prompt_tokens"');
+    expect(out.endsWith('data: [DONE]\n\n')).toBe(true);
+    expect(t.usage()?.promptTokens).toBe(5);
+    expect(t.completionTokens()).toBe(2);
+  });
+});

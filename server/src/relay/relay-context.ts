@@ -1,0 +1,121 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ModelPricing } from '../billing/pricing.js';
+import type { Reservation } from '../billing/quota.js';
+import type { Usage } from '../billing/usage.js';
+import type { AppContext } from '../context.js';
+import type { CachedToken } from '../domain/tokens/token-cache.js';
+import { nowSeconds } from '../lib/time.js';
+import type { ClientFormat, ForwardBody, ForwardEndpoint } from './adaptors/adaptor.js';
+import type { CachedChannel } from './select-channel.js';
+
+/** What a relay route serves: chat in the client's format, or a forwarded OpenAI endpoint. */
+export type RelayEndpoint = 'chat' | ForwardEndpoint;
+
+/** Request facts carried by the URL rather than the body. */
+export interface RouteHints {
+  /** Gemini: the model of `/v1beta/models/{model}:{action}`. */
+  model?: string;
+  /** Gemini: `streamGenerateContent`. */
+  stream?: boolean;
+}
+
+/** Who is calling and on whose balance. */
+export interface Caller {
+  userId: number;
+  username: string;
+  /** The user's own group. */
+  userGroup: string;
+  role: number;
+  /** The API key; null for the playground (billed to the signed-in user). */
+  token: CachedToken | null;
+  /** Channel forced by an admin with `sk-<key>-<channelId>`; no retries then. */
+  pinnedChannelId: number | null;
+}
+
+/** The client request, read once. */
+export interface ParsedRequest {
+  /** The model the client asked for. */
+  model: string;
+  stream: boolean;
+  /** OpenAI clients: `stream_options.include_usage`. */
+  includeUsage: boolean;
+  /** The body as the adaptor takes it: parsed JSON, or raw bytes (multipart). */
+  body: ForwardBody;
+  /** Completion tokens the client capped the answer at; 0 = not given. */
+  maxTokens: number;
+  /** Prompt tokens estimated locally (reservation, and usage when the upstream gives none). */
+  promptTokens: number;
+  /** Calls the request is priced as (images: `n`). */
+  calls: number;
+}
+
+/** The attempt in progress: the channel and the model name sent upstream. */
+export interface Attempt {
+  channel: CachedChannel;
+  /** The model after the channel's model mapping. */
+  upstreamModel: string;
+  /** 0 for the first attempt. */
+  index: number;
+}
+
+/** How the answer went, for settlement and the log. */
+export interface Outcome {
+  /** Usage as reported by the upstream, else counted locally. */
+  usage: Usage | null;
+  /** True when the usage was counted locally (no upstream usage). */
+  localCount: boolean;
+  /** Milliseconds from the request to the first byte sent to the client; 0 = none. */
+  firstByteMs: number;
+  /** The client disconnected before the answer ended. */
+  clientGone: boolean;
+}
+
+/**
+ * Everything one relay request knows, filled in step by step by the pipeline of
+ * `relay-request.ts`. Fields marked `!` are set by the step named beside them, before any
+ * later step reads them.
+ */
+export class RelayContext {
+  /** Unix seconds when the request arrived (log time). */
+  readonly createdAt = nowSeconds();
+  /** High-resolution start (durations). */
+  readonly startedAt = performance.now();
+  /** Aborts the upstream call when the client goes away. */
+  readonly abort = new AbortController();
+  /** Channels already tried (never the same twice). */
+  readonly tried = new Set<number>();
+  /** Set by `authenticateCaller`. */
+  caller!: Caller;
+  /** Set by `authenticateCaller`: the key's group, else the user's. */
+  usingGroup!: string;
+  /** Set by `readRequest`. */
+  request!: ParsedRequest;
+  /** Set by `priceRequest`. */
+  pricing!: ModelPricing;
+  /** Set by `reserve`; `quota` 0 until then. */
+  reservation: Reservation | null = null;
+  /** The attempt in progress (set by `callUpstream`). */
+  attempt: Attempt | null = null;
+  readonly outcome: Outcome = { usage: null, localCount: false, firstByteMs: 0, clientGone: false };
+
+  constructor(
+    readonly ctx: AppContext,
+    readonly req: FastifyRequest,
+    readonly reply: FastifyReply,
+    /** The client's wire format (error shape and chat conversions). */
+    readonly format: ClientFormat,
+    readonly endpoint: RelayEndpoint,
+    /** What the URL says about the request (Gemini puts the model and streaming there). */
+    readonly route: RouteHints = {},
+  ) {}
+
+  /** The request id (logs, reservations, error messages). */
+  get requestId(): string {
+    return this.req.id;
+  }
+
+  /** Milliseconds since the request arrived. */
+  elapsedMs(): number {
+    return performance.now() - this.startedAt;
+  }
+}

@@ -1,0 +1,116 @@
+import { ChannelStatus, Role, UserStatus } from '@gateway/shared';
+import type { FastifyRequest } from 'fastify';
+import type { CachedUser } from '../../domain/users/user-cache.js';
+import { checkTokenUsable } from '../../domain/tokens/token-status.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { nowSeconds } from '../../lib/time.js';
+import type { Caller, RelayContext } from '../relay-context.js';
+
+/** A key as sent: the 48-character key and the optional pinned channel id. */
+export interface PresentedKey {
+  key: string;
+  channelId: number | null;
+}
+
+const bearer = (value: string | undefined) =>
+  value?.startsWith('Bearer ') || value?.startsWith('bearer ') ? value.slice(7).trim() : value?.trim();
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The key of a relay request: `Authorization: Bearer`, `x-api-key` (Anthropic clients),
+ * `x-goog-api-key` or `?key=` (Gemini clients), each format's own header first.
+ */
+export function presentedKey(req: FastifyRequest, format: string): PresentedKey | null {
+  const query = req.query as Record<string, unknown> | undefined;
+  const fromQuery = typeof query?.key === 'string' ? query.key : undefined;
+  const candidates =
+    format === 'gemini'
+      ? [header(req, 'x-goog-api-key'), fromQuery, bearer(header(req, 'authorization'))]
+      : format === 'anthropic'
+        ? [header(req, 'x-api-key'), bearer(header(req, 'authorization'))]
+        : [
+            bearer(header(req, 'authorization')),
+            header(req, 'x-api-key'),
+            header(req, 'x-goog-api-key'),
+            fromQuery,
+          ];
+  const raw = candidates.find((c) => c !== undefined && c !== '');
+  if (!raw) return null;
+  const [key, channel] = (raw.startsWith('sk-') ? raw.slice(3) : raw).split('-');
+  const channelId = channel !== undefined && /^\d+$/.test(channel) ? Number(channel) : null;
+  return { key, channelId };
+}
+
+/**
+ * Authenticates an API-key request: the key exists and is usable (status, expiry), its
+ * owner is enabled, the client IP is allowed, and a pinned channel is used by an admin only.
+ * Sets `rc.caller` and `rc.usingGroup`.
+ */
+export async function authenticateCaller(rc: RelayContext): Promise<void> {
+  const presented = presentedKey(rc.req, rc.format);
+  if (!presented) throw new AppError('token_missing', undefined, 401);
+  const token = await rc.ctx.tokens.findByKey(presented.key);
+  if (!token) throw new AppError('token_invalid', undefined, 401);
+  const unusable = checkTokenUsable(token, nowSeconds());
+  if (unusable) throw new AppError(unusable, undefined, 401);
+  const ip = rc.req.ip;
+  if (token.allowIps && !token.allowIps.matches(ip)) throw forbidden('token_ip_denied', { ip });
+  if (token.denyIps?.matches(ip)) throw forbidden('token_ip_denied', { ip });
+  const user = await rc.ctx.users.get(token.userId);
+  checkUserActive(user);
+  if (presented.channelId !== null) {
+    if (user.role < Role.admin) throw forbidden('channel_pin_forbidden');
+    const channel = rc.ctx.channels.get(presented.channelId);
+    if (!channel) throw new AppError('channel_not_found', undefined, 404);
+    if (channel.status !== ChannelStatus.enabled) throw forbidden('channel_disabled');
+  }
+  rc.caller = callerOf(user, token, presented.channelId);
+  rc.usingGroup = token.group || user.group;
+}
+
+/** Refuses a missing, banned or closed user. */
+export function checkUserActive(user: CachedUser | null): asserts user is CachedUser {
+  if (!user) throw new AppError('token_invalid', undefined, 401);
+  if (user.status === UserStatus.banned) throw forbidden('user_banned');
+  if (user.status !== UserStatus.enabled) throw forbidden('user_closed');
+}
+
+/** The caller record of a user (and key). */
+export function callerOf(user: CachedUser, token: Caller['token'], pinned: number | null): Caller {
+  return {
+    userId: user.id,
+    username: user.username,
+    userGroup: user.group,
+    role: user.role,
+    token,
+    pinnedChannelId: pinned,
+  };
+}
+
+/**
+ * Per-key checks that need the parsed request: the model restriction, then the key's rate
+ * limit (requests per window, counted on every instance through the shared state).
+ */
+export async function checkKeyLimits(rc: RelayContext): Promise<void> {
+  const token = rc.caller.token;
+  if (!token) return;
+  if (token.modelLimits && !token.modelLimits.has(rc.request.model)) {
+    throw forbidden('token_model_denied', { model: rc.request.model });
+  }
+  const limit = token.rateLimit;
+  if (limit.count > 0 && limit.windowSeconds > 0) {
+    const hits = await rc.ctx.shared.hit(`rl:key:${token.id}`, limit.windowSeconds);
+    if (hits > limit.count) throw new RateLimited(limit.message);
+  }
+}
+
+/** The per-key rate limit was hit; carries the key's own message when it has one. */
+export class RateLimited extends AppError {
+  constructor(readonly customMessage: string) {
+    super('token_rate_limited', undefined, 429);
+  }
+}

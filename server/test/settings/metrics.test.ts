@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relayRequestsTotal } from '../../src/lib/metrics.js';
+import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
+
+describe(`GET /metrics on ${testDb}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.cleanup());
+
+  const scrape = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    return res.body;
+  };
+
+  it('counts requests by route pattern, not by URL', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/status' });
+    await t.app.inject({ method: 'GET', url: '/api/status?x=1' });
+    await t.app.inject({ method: 'GET', url: '/api/no/such/path/12345' });
+    const text = await scrape();
+    expect(text).toMatch(
+      /http_requests_total\{route="\/api\/status",method="GET",status="200"\} 2/,
+    );
+    expect(text).toContain('route="unmatched",method="GET",status="404"');
+    expect(text).not.toContain('12345');
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",route="\/api\/status"/);
+  });
+
+  it('has process metrics and the relay metrics others record', async () => {
+    relayRequestsTotal.inc({ model: 'gpt-4o-mini', channel: '3', status: 'success' });
+    const text = await scrape();
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toContain(
+      'relay_requests_total{model="gpt-4o-mini",channel="3",status="success"} 1',
+    );
+    expect(text).toContain('# TYPE relay_upstream_duration_seconds histogram');
+  });
+});
