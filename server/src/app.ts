@@ -7,6 +7,7 @@ import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
 import { observeHttpRequests } from './lib/metrics.js';
 import { randomId } from './lib/random.js';
+import { registerRelayRoutes } from './relay/relay-routes.js';
 
 /** The product version, reported by `/api/status` and the `X-New-Api-Version` header. */
 export const version = process.env.npm_package_version ?? '0.1.0';
@@ -30,6 +31,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   observeHttpRequests(app);
   await createInitialRoot(ctx);
   await registerRoutes(app, ctx);
+  await registerRelayRoutes(app, ctx);
   await registerStaticSite(app, ctx.env.webDist);
   return app;
 }

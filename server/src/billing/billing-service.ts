@@ -1,12 +1,14 @@
 import { TokenStatus } from '@gateway/shared';
 import type { AppContext } from '../context.js';
+import { sqliteHandleOf } from '../db/client.js';
 import { markTokenExhausted } from '../domain/tokens/token-status.js';
 import { flushUsage, recordUsage } from '../domain/usage/usage-rollup.js';
 import { randomId } from '../lib/random.js';
 import { reserveQuota, type Reservation } from './quota.js';
 import { instanceKey, reconcileReservations } from './reconcile.js';
-import type { Charged, Refund, Settlement } from './settle-batch.js';
+import type { Charged, Refund, Settlement } from './settle-plan.js';
 import { SettlementQueue } from './settlement-queue.js';
+import { SqliteMoney } from './sqlite-money.js';
 
 /** Seconds an instance's liveness key lives without a refresh. */
 const aliveTtlSeconds = 30;
@@ -35,10 +37,18 @@ export function billingOf(ctx: AppContext): Billing {
   let billing = services.get(ctx);
   if (!billing) {
     const instanceId = randomId(9);
-    const queue = new SettlementQueue(ctx, (charged) => afterCommit(ctx, charged));
+    const raw = sqliteHandleOf(ctx.db);
+    const sqlite = raw ? new SqliteMoney(raw) : undefined;
+    const queue = new SettlementQueue(ctx, sqlite, (charged) => afterCommit(ctx, charged));
     billing = {
       instanceId,
-      reserve: (reservation) => reserveQuota(ctx, reservation, instanceId),
+      reserve: async (reservation) => {
+        if (reservation.quota <= 0) return;
+        // SQLite: batched synchronous transactions unless a Kysely transaction holds the connection.
+        const viaKysely = (r: Reservation) => reserveQuota(ctx, r, instanceId);
+        if (sqlite) await sqlite.reserve(reservation, instanceId, viaKysely);
+        else await viaKysely(reservation);
+      },
       settle: (settlement) => queue.push(settlement),
       refund: (refund) => queue.push(refund),
       flush: () => queue.flush(),

@@ -1,12 +1,7 @@
 import type { AppContext } from '../context.js';
-import {
-  commitMoves,
-  commitOne,
-  deleteReservations,
-  ReservationGone,
-  type BalanceMove,
-  type Charged,
-} from './settle-batch.js';
+import { commitBatch, commitOne } from './settle-batch.js';
+import { ReservationGone, type BalanceMove, type Charged } from './settle-plan.js';
+import type { SqliteMoney } from './sqlite-money.js';
 
 /** How long a move may wait for companions before its batch commits. */
 const batchDelayMs = 25;
@@ -32,6 +27,8 @@ export class SettlementQueue {
 
   constructor(
     private readonly ctx: AppContext,
+    /** The synchronous SQLite path, when the database is SQLite. */
+    private readonly sqlite: SqliteMoney | undefined,
     /** Called with what each committed batch charged. */
     private readonly onCommitted: (charged: Charged[]) => void,
   ) {}
@@ -61,10 +58,10 @@ export class SettlementQueue {
   private async commit(batch: BalanceMove[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const charged = await this.ctx.db.transaction().execute(async (trx) => {
-          await deleteReservations(trx, batch);
-          return commitMoves(trx, batch);
-        });
+        const charged =
+          this.sqlite && !this.sqlite.busy
+            ? this.sqlite.commit(batch)
+            : await commitBatch(this.ctx, batch);
         return this.report(charged);
       } catch (error) {
         if (isDeadlock(error) && attempt < deadlockAttempts) continue;
@@ -79,7 +76,11 @@ export class SettlementQueue {
   private async commitEach(batch: BalanceMove[]): Promise<void> {
     for (const move of batch) {
       try {
-        this.report(await commitOne(this.ctx, move));
+        const charged =
+          this.sqlite && !this.sqlite.busy
+            ? this.sqlite.commit([move], false)
+            : await commitOne(this.ctx, move);
+        this.report(charged);
       } catch (error) {
         // The reservation row stays, so the next start refunds it: the user is not charged.
         this.ctx.log.error(

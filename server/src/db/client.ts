@@ -1,11 +1,11 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
-import type { Dialect } from './dialect.js';
+import { dialectOf, type Dialect } from './dialect.js';
 import type { Database } from './schema/index.js';
 
 export { dialectOf, type Dialect } from './dialect.js';
@@ -27,6 +27,17 @@ export interface DbTarget {
 // int8 (count, sum of bigint) and numeric as numbers: quotas stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection behind a SQLite Kysely instance (undefined on other engines).
+ * The relay's money statements run on it synchronously, with prepared statements, when no
+ * Kysely transaction holds the connection: the hot path's only database work.
+ */
+export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
 
 /** Opens a Kysely instance on the chosen engine. */
 export function openDb(target: DbTarget): Db {
@@ -55,12 +66,25 @@ export function openDb(target: DbTarget): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  sqliteHandles.set(db, database);
+  return db;
 }
 
 /** Brings the schema up to date. Kysely's lock table keeps concurrent instances in line. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its own tables in every schema unless told which one: with several
+  // schemas in one PostgreSQL database it would find another schema's and skip creating ours.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema,
+    provider: { getMigrations: async () => migrations },
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -24,7 +24,7 @@ export const jobs: readonly Job[] = [logRetentionJob, usageFlushJob];
 export type JobOutcome = 'ran' | 'skipped' | 'failed';
 
 /** Shortest wait between runs, so that a zero or broken interval cannot spin. */
-const minIntervalMs = 1000;
+const minIntervalMs = 100;
 
 /**
  * Runs a job once unless another instance holds its lock. With Redis the lock is taken for

@@ -134,7 +134,16 @@ class RedisState implements SharedState {
 
   subscribe(topic: string, handler: (message: string) => void): void {
     if (!this.subscriber) {
-      this.subscriber = new Redis(this.url, { maxRetriesPerRequest: null });
+      // No ready check: its INFO would be refused once SUBSCRIBE (sent while connecting) has
+      // put the connection in subscriber mode, and ioredis would drop and redo the connection,
+      // losing the messages published meanwhile.
+      this.subscriber = new Redis(this.url, {
+        maxRetriesPerRequest: null,
+        enableReadyCheck: false,
+      });
+      this.subscriber.on('error', () => {
+        // ioredis reconnects and resubscribes by itself; the command client reports outages.
+      });
       this.subscriber.on('message', (channel: string, message: string) => {
         for (const h of this.handlers.get(channel) ?? []) h(message);
       });

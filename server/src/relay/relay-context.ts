@@ -30,6 +30,8 @@ export interface Caller {
   token: CachedToken | null;
   /** Channel forced by an admin with `sk-<key>-<channelId>`; no retries then. */
   pinnedChannelId: number | null;
+  /** The user asked for client IPs in their logs (`record_ip_log` setting). */
+  recordIp: boolean;
 }
 
 /** The client request, read once. */

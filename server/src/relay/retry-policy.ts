@@ -15,7 +15,11 @@ export interface FailureTraits {
  * the channel itself failed (no answer, no usable key), which is always retried. The caller
  * also stops when the channel was pinned or `RetryTimes` is used up.
  */
-export function shouldRetry(status: number, settings: Settings, traits: FailureTraits = {}): boolean {
+export function shouldRetry(
+  status: number,
+  settings: Settings,
+  traits: FailureTraits = {},
+): boolean {
   if (traits.skipRetry) return false;
   if (status === 0) return true;
   if (status >= 200 && status < 300) return false;

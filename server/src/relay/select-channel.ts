@@ -57,10 +57,13 @@ function parseObject(raw: string): Record<string, unknown> {
   }
 }
 
+/** Keeps string values, and numbers as text (`{"400": 500}`); drops anything else. */
 function stringsOnly(value: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  }
+  return out;
 }
 
 const splitList = (raw: string) => [
@@ -112,7 +115,8 @@ function pickWeighted(channels: readonly CachedChannel[]): CachedChannel {
 
 /** A channel of the tier that is not excluded, or null. */
 function pickFromTier(tier: Tier, exclude: ReadonlySet<number>): CachedChannel | null {
-  const candidates = exclude.size === 0 ? tier.channels : tier.channels.filter((c) => !exclude.has(c.id));
+  const candidates =
+    exclude.size === 0 ? tier.channels : tier.channels.filter((c) => !exclude.has(c.id));
   return candidates.length > 0 ? pickWeighted(candidates) : null;
 }
 

@@ -44,7 +44,7 @@ export interface IsolatedDb {
 export async function createIsolatedDb(): Promise<IsolatedDb> {
   const name = `t_${randomAlphanumeric(10).toLowerCase()}`;
   const redisPrefix = `${name}:`;
-  const redisEnv = testRedis ? { REDIS_CONN_STRING: redisUrl } : {};
+  const redisEnv: Record<string, string> = testRedis ? { REDIS_CONN_STRING: redisUrl } : {};
   const dropRedis = async () => {
     if (!testRedis) return;
     const client = new Redis(redisUrl);

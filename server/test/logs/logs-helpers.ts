@@ -30,10 +30,29 @@ export type SeedLog = Omit<Insertable<LogsTable>, 'other' | 'content'> & {
   content?: string;
 };
 
+const logDefaults = {
+  other: '{}',
+  content: '',
+  username: '',
+  token_id: 0,
+  token_name: '',
+  model_name: '',
+  quota: 0,
+  prompt_tokens: 0,
+  completion_tokens: 0,
+  use_time: 0,
+  is_stream: 0,
+  channel_id: 0,
+  group: '',
+  ip: '',
+  request_id: '',
+};
+
 /** Inserts log rows in chunks, in order (so ids follow the array). */
 export async function insertLogs(ctx: AppContext, rows: SeedLog[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows.slice(i, i + 500).map((r) => ({ other: '{}', content: '', ...r }));
+    // Every column spelled out: SQLite fills a missing column of a multi-row insert with NULL.
+    const chunk = rows.slice(i, i + 500).map((r) => ({ ...logDefaults, ...r }));
     await ctx.db.insertInto('logs').values(chunk).execute();
   }
 }

@@ -1,4 +1,4 @@
-import { Role } from '@gateway/shared';
+import { Role, translate } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 import { headersForNewUser } from './sign-in.js';
@@ -58,6 +58,9 @@ describe(`option rules on ${testDb}`, () => {
       'Password login is off: users without another sign-in method, administrators included, cannot sign in',
     );
     expect((await status()).password_login_enabled).toBe(false);
+    const zh = await put('PasswordLoginEnabled', 'false', 'zh-CN,zh;q=0.9');
+    expect(zh.message).toBe(translate('zh', 'password_login_lockout_warning'));
+    expect(zh.message).not.toBe(res.message);
     expect(await put('PasswordLoginEnabled', true)).toMatchObject({ success: true, message: '' });
     expect((await status()).password_login_enabled).toBe(true);
   });

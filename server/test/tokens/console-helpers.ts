@@ -47,3 +47,28 @@ export async function api<T = unknown>(
   });
   return { status: res.statusCode, body: res.json<Envelope<T>>() };
 }
+
+/** Waits until `condition` holds, polling; fails after `ms`. */
+export async function until(condition: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Waits until messages published by `from` reach `to` (a fresh Redis subscriber connects
+ * asynchronously, and messages sent before it has subscribed are lost).
+ */
+export async function pubSubReady(from: AppContext, to: AppContext): Promise<void> {
+  let seen = false;
+  to.shared.subscribe('test-probe', () => {
+    seen = true;
+  });
+  await until(async () => {
+    await from.shared.publish('test-probe', 'ping');
+    await new Promise((r) => setTimeout(r, 10));
+    return seen;
+  });
+}

@@ -22,7 +22,12 @@ describe(`API keys on ${testDb}`, () => {
     const { body } = await create(alice, { name: 'first', remain_quota: 500000, expired_time: -1 });
     expect(body.success).toBe(true);
     const [item] = body.data;
-    expect(item).toMatchObject({ name: 'first', status: 1, remain_quota: 500000, unlimited_quota: false });
+    expect(item).toMatchObject({
+      name: 'first',
+      status: 1,
+      remain_quota: 500000,
+      unlimited_quota: false,
+    });
     expect(item.key).toMatch(/^[0-9a-zA-Z]{4}\*{10}[0-9a-zA-Z]{4}$/);
 
     const revealed = await api<{ key: string }>(t.app, alice, 'POST', `/api/token/${item.id}/key`);
@@ -39,16 +44,27 @@ describe(`API keys on ${testDb}`, () => {
     const { body } = await create(alice, { name: 'batch', count: 3, unlimited_quota: true });
     expect(body.data.map((k) => k.name).sort()).toEqual(['batch-1', 'batch-2', 'batch-3']);
     expect(new Set(body.data.map((k) => k.key)).size).toBe(3);
-    const page = await api<Page<TokenItem>>(t.app, alice, 'GET', '/api/token/search?keyword=BATCH&page_size=2');
+    const page = await api<Page<TokenItem>>(
+      t.app,
+      alice,
+      'GET',
+      '/api/token/search?keyword=BATCH&page_size=2',
+    );
     expect(page.body.data.total).toBe(3);
     expect(page.body.data.items).toHaveLength(2);
   });
 
   it('finds a key by a full, partial or masked value', async () => {
     const [item] = (await create(alice, { name: 'findme' })).body.data;
-    const full = (await api<{ key: string }>(t.app, alice, 'POST', `/api/token/${item.id}/key`)).body.data.key;
+    const full = (await api<{ key: string }>(t.app, alice, 'POST', `/api/token/${item.id}/key`))
+      .body.data.key;
     for (const token of [`sk-${full}`, full.slice(10, 30), item.key]) {
-      const page = await api<Page<TokenItem>>(t.app, alice, 'GET', `/api/token/?token=${encodeURIComponent(token)}`);
+      const page = await api<Page<TokenItem>>(
+        t.app,
+        alice,
+        'GET',
+        `/api/token/?token=${encodeURIComponent(token)}`,
+      );
       expect(page.body.data.items.map((k) => k.id)).toEqual([item.id]);
     }
   });
@@ -88,7 +104,12 @@ describe(`API keys on ${testDb}`, () => {
       group: 'vip',
       model_limits: 'gpt-4o,gpt-4o-mini',
       model_limits_enabled: true,
-      mj_setting: { mode: 'fast', image_proxy_mode: 'relay', image_proxy_url: '', backup_pool: true },
+      mj_setting: {
+        mode: 'fast',
+        image_proxy_mode: 'relay',
+        image_proxy_url: '',
+        backup_pool: true,
+      },
     });
   });
 
@@ -128,18 +149,30 @@ describe(`API keys on ${testDb}`, () => {
 
   it('edits only the fields sent, and toggles the state with status_only', async () => {
     const [key] = (await create(alice, { name: 'edit', remain_quota: 100 })).body.data;
-    const edited = await api<TokenItem>(t.app, alice, 'PUT', '/api/token/', { id: key.id, name: 'edited' });
+    const edited = await api<TokenItem>(t.app, alice, 'PUT', '/api/token/', {
+      id: key.id,
+      name: 'edited',
+    });
     expect(edited.body.data).toMatchObject({ name: 'edited', remain_quota: 100, status: 1 });
-    const off = await api<TokenItem>(t.app, alice, 'PUT', '/api/token/?status_only=true', { id: key.id, status: 2, name: 'ignored' });
+    const off = await api<TokenItem>(t.app, alice, 'PUT', '/api/token/?status_only=true', {
+      id: key.id,
+      status: 2,
+      name: 'ignored',
+    });
     expect(off.body.data).toMatchObject({ name: 'edited', status: 2 });
-    const on = await api<TokenItem>(t.app, alice, 'PUT', '/api/token/?status_only=true', { id: key.id, status: 1 });
+    const on = await api<TokenItem>(t.app, alice, 'PUT', '/api/token/?status_only=true', {
+      id: key.id,
+      status: 1,
+    });
     expect(on.body.data.status).toBe(1);
   });
 
   it('soft-deletes one key or a selection', async () => {
     const made = (await create(alice, { name: 'gone', count: 3 })).body.data;
     expect((await api(t.app, alice, 'DELETE', `/api/token/${made[0].id}`)).body.success).toBe(true);
-    const batch = await api<number>(t.app, alice, 'POST', '/api/token/batch', { ids: made.map((k) => k.id) });
+    const batch = await api<number>(t.app, alice, 'POST', '/api/token/batch', {
+      ids: made.map((k) => k.id),
+    });
     expect(batch.body.data).toBe(2);
     expect((await api(t.app, alice, 'POST', '/api/token/batch', { ids: [] })).body.code).toBe(
       'tokens_not_selected',
@@ -147,10 +180,16 @@ describe(`API keys on ${testDb}`, () => {
     const rows = await t.ctx.db
       .selectFrom('tokens')
       .select('deleted_at')
-      .where('id', 'in', made.map((k) => k.id))
+      .where(
+        'id',
+        'in',
+        made.map((k) => k.id),
+      )
       .execute();
     expect(rows.every((r) => r.deleted_at !== null)).toBe(true);
-    expect((await api(t.app, alice, 'GET', `/api/token/${made[1].id}`)).body.code).toBe('token_not_found');
+    expect((await api(t.app, alice, 'GET', `/api/token/${made[1].id}`)).body.code).toBe(
+      'token_not_found',
+    );
   });
 
   it('needs a signed-in user', async () => {

@@ -89,7 +89,8 @@ export const en = {
   channel_models_required: 'Please choose at least one model',
   channel_base_url_invalid: 'The base URL must start with http:// or https://',
   channel_base_url_required: 'This channel type needs a base URL',
-  channel_key_multiline: 'One channel holds one key: use batch mode to add one channel per key line',
+  channel_key_multiline:
+    'One channel holds one key: use batch mode to add one channel per key line',
   channel_mode_unsupported: 'Unsupported creation mode: use single or batch',
   channel_status_invalid: 'A channel can only be set to enabled or disabled',
   channel_type_unsupported: 'Channel type {type} is not supported',
@@ -139,6 +140,8 @@ export const en = {
   model_not_found: 'The model {model} does not exist',
   upstream_unreachable: 'The upstream channel could not be reached, please try again later',
   upstream_bad_response: 'The upstream channel returned an unreadable answer',
+  upstream_auth_failed:
+    'The upstream channel rejected its credentials, please try again later or contact the administrator',
 } as const;
 
 export type MessageId = keyof typeof en;

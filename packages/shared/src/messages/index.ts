@@ -1,4 +1,10 @@
+import { de } from './de.js';
 import { en, type Catalogue, type MessageId } from './en.js';
+import { es } from './es.js';
+import { ja } from './ja.js';
+import { ko } from './ko.js';
+import { ru } from './ru.js';
+import { zh } from './zh.js';
 
 export { en };
 export type { Catalogue, MessageId };
@@ -20,13 +26,8 @@ export function formatMessage(template: string, params?: Record<string, string |
   );
 }
 
-/** Catalogues by language; English is complete by definition. */
-const catalogues: Partial<Record<Language, Catalogue>> = { en };
-
-/** Registers a translated catalogue (each language file calls this once). */
-export function registerCatalogue(language: Language, catalogue: Catalogue): void {
-  catalogues[language] = catalogue;
-}
+/** Every catalogue, complete: a language missing an id fails the type check. */
+export const catalogues: Record<Language, Catalogue> = { en, zh, ru, ko, ja, es, de };
 
 /** The message for `id` in `language` (English when missing), placeholders filled. */
 export function translate(
@@ -34,6 +35,6 @@ export function translate(
   id: MessageId,
   params?: Record<string, string | number>,
 ): string {
-  const catalogue = (isLanguage(language) && catalogues[language]) || en;
+  const catalogue = isLanguage(language) ? catalogues[language] : en;
   return formatMessage(catalogue[id] ?? en[id], params);
 }

@@ -3,7 +3,12 @@ import { pageQuery } from './common.js';
 import { commaList, idSelection, integerField, switchField } from './form-fields.js';
 
 /** Channel states: 0 untested, 1 enabled, 2 disabled by hand, 3 disabled automatically. */
-export const ChannelStatus = { untested: 0, enabled: 1, manuallyDisabled: 2, autoDisabled: 3 } as const;
+export const ChannelStatus = {
+  untested: 0,
+  enabled: 1,
+  manuallyDisabled: 2,
+  autoDisabled: 3,
+} as const;
 
 /** Azure OpenAI API version used when a channel of type 3 leaves `other` empty. */
 export const defaultAzureApiVersion = '2023-03-15-preview';
@@ -44,7 +49,11 @@ export const channelFields = z.object({
   /** Channel type id of the contract (1 OpenAI, 3 Azure, 8 Custom, 14 Anthropic, 24 Gemini ...). */
   type: integerField(z.number().min(0).max(1000)),
   /** Upstream key; in batch mode one key per line, one channel each. */
-  key: z.string({ error: 'channel_key_required' }).trim().min(1, 'channel_key_required').max(65_535),
+  key: z
+    .string({ error: 'channel_key_required' })
+    .trim()
+    .min(1, 'channel_key_required')
+    .max(65_535),
   /** Upstream base URL (mirror or proxy address); empty = the type's default. */
   base_url: z
     .string()
@@ -61,7 +70,11 @@ export const channelFields = z.object({
   /** `{"requested model": "upstream model"}`. */
   model_mapping: jsonObjectText('model_mapping_invalid', z.string()),
   /** `{"upstream status": "status returned to the client"}`, e.g. `{"400": "500"}`. */
-  status_code_mapping: jsonObjectText('status_code_mapping_invalid', statusCode, statusCode),
+  status_code_mapping: jsonObjectText(
+    'status_code_mapping_invalid',
+    z.union([statusCode, z.number().int().min(100).max(599)]),
+    statusCode,
+  ),
   /** Extra settings JSON: `proxy`, `headers`, ... */
   setting: jsonObjectText('channel_setting_invalid', z.unknown()),
   /** Higher tiers are tried first. */
@@ -80,15 +93,21 @@ export const channelFields = z.object({
   status: integerField(z.number().min(0).max(3)),
 });
 
-const channelCreateFields = channelFields.partial().required({ name: true, key: true, models: true });
+/** A missing required field reads as empty, so it fails with its own message. */
+const required = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? '', schema);
+
+const channelCreateFields = channelFields.partial().extend({
+  name: required(channelFields.shape.name),
+  key: required(channelFields.shape.key),
+  models: required(channelFields.shape.models),
+});
 
 /**
  * `POST /api/channel/`: the new-api body `{mode, channel}`, or (older clients) the channel
  * itself, whose key lines become one channel each.
  */
 export const createChannelRequest = z.preprocess(
-  (v) =>
-    v && typeof v === 'object' && 'channel' in v ? v : { mode: 'batch', channel: v ?? {} },
+  (v) => (v && typeof v === 'object' && 'channel' in v ? v : { mode: 'batch', channel: v ?? {} }),
   z.object({
     /** `single`: one channel; `batch`: one channel per key line. */
     mode: z.enum(['single', 'batch'], { error: 'channel_mode_unsupported' }).default('single'),
@@ -102,12 +121,10 @@ export type CreateChannelRequest = z.output<typeof createChannelRequest>;
 export type ChannelInput = z.output<typeof channelCreateFields>;
 
 /** `PUT /api/channel/`: omitted fields, and an empty key, keep their value. */
-export const updateChannelRequest = channelFields
-  .partial()
-  .extend({
-    id: integerField(z.number().positive()),
-    key: z.string().trim().max(65_535).optional(),
-  });
+export const updateChannelRequest = channelFields.partial().extend({
+  id: integerField(z.number().positive()),
+  key: z.string().trim().max(65_535).optional(),
+});
 export type UpdateChannelRequest = z.output<typeof updateChannelRequest>;
 
 /** `GET /api/channel/` and `/api/channel/search`. */

@@ -72,7 +72,10 @@ export async function countTokens(db: Db, userId: number): Promise<number> {
 }
 
 /** Inserts keys and returns their ids in the order given (keys are unique). */
-export async function insertTokens(db: Db, rows: Array<Insertable<TokensTable>>): Promise<number[]> {
+export async function insertTokens(
+  db: Db,
+  rows: Array<Insertable<TokensTable>>,
+): Promise<number[]> {
   await db.insertInto('tokens').values(rows).execute();
   const stored = await db
     .selectFrom('tokens')

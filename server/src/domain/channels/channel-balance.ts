@@ -5,7 +5,13 @@ import { AppError } from '../../http/errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { adaptorFor } from '../../relay/adaptors/registry.js';
 import { toCachedChannel } from '../../relay/select-channel.js';
-import { answerFailure, channelAdaptor, proxyOf, thrownFailure, upstreamTimeoutMs } from './channel-adaptor.js';
+import {
+  answerFailure,
+  channelAdaptor,
+  proxyOf,
+  thrownFailure,
+  upstreamTimeoutMs,
+} from './channel-adaptor.js';
 import { callUpstream } from './upstream-call.js';
 
 /** CNY per USD when the `USDExchangeRate` option is not set. */

@@ -21,7 +21,10 @@ export interface ChannelFailure {
 
 /** Whether a failure matches the disabling rules: a listed status code or a listed keyword. */
 export function matchesDisableRules(settings: Settings, failure: ChannelFailure): boolean {
-  if (failure.status > 0 && statusInRanges(settings.get(automaticDisableStatusCodes), failure.status)) {
+  if (
+    failure.status > 0 &&
+    statusInRanges(settings.get(automaticDisableStatusCodes), failure.status)
+  ) {
     return true;
   }
   const message = failure.message.toLowerCase();
@@ -95,4 +98,7 @@ export async function reportChannelFailure(
 
 /** Records the outcome figures of a test. */
 export const recordChannelTest = (ctx: AppContext, id: number, milliseconds: number) =>
-  updateChannels(ctx.db, [id], { response_time: Math.round(milliseconds), test_time: nowSeconds() });
+  updateChannels(ctx.db, [id], {
+    response_time: Math.round(milliseconds),
+    test_time: nowSeconds(),
+  });

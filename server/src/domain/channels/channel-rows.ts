@@ -82,7 +82,10 @@ export function changedChannelColumns(
     weight: input.weight,
     priority: input.priority,
     base_url: input.base_url,
-    other: input.other === undefined && type === stored.type ? undefined : otherFor(type, input.other ?? stored.other),
+    other:
+      input.other === undefined && type === stored.type
+        ? undefined
+        : otherFor(type, input.other ?? stored.other),
     models: input.models,
     group: input.group,
     model_mapping: input.model_mapping,

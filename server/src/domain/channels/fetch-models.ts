@@ -3,7 +3,13 @@ import { findChannel } from '../../db/queries/channels.js';
 import { AppError } from '../../http/errors.js';
 import type { ChannelConfig } from '../../relay/adaptors/adaptor.js';
 import { toCachedChannel } from '../../relay/select-channel.js';
-import { answerFailure, channelAdaptor, proxyOf, thrownFailure, upstreamTimeoutMs } from './channel-adaptor.js';
+import {
+  answerFailure,
+  channelAdaptor,
+  proxyOf,
+  thrownFailure,
+  upstreamTimeoutMs,
+} from './channel-adaptor.js';
 import { callUpstream } from './upstream-call.js';
 
 /**

@@ -34,11 +34,7 @@ export const tagChannels = (ctx: AppContext, ids: readonly number[], tag: string
 export const setTagEnabled = (ctx: AppContext, tag: string, enabled: boolean) =>
   thenRefresh(
     ctx,
-    setStatusByTag(
-      ctx.db,
-      tag,
-      enabled ? ChannelStatus.enabled : ChannelStatus.manuallyDisabled,
-    ),
+    setStatusByTag(ctx.db, tag, enabled ? ChannelStatus.enabled : ChannelStatus.manuallyDisabled),
   );
 
 /**

@@ -4,8 +4,11 @@ import { AppError } from '../../http/errors.js';
 import { testChannel } from './test-channel.js';
 
 const lock = 'channel-test-all';
-/** A run holds its lock at most this long, so a crashed run does not block the next forever. */
-const lockSeconds = 6 * 3600;
+/**
+ * The run renews its lock after each channel; a crashed run stops renewing, so the next run
+ * can start soon after. Longer than one test can take.
+ */
+const lockSeconds = 120;
 
 /** The run in progress on this instance, so shutdown can stop and await it. */
 const runs = new WeakMap<AppContext, { stopped: boolean; done: Promise<void> }>();
@@ -14,11 +17,13 @@ async function runAll(ctx: AppContext, state: { stopped: boolean }): Promise<voi
   try {
     for (const id of await testableChannelIds(ctx.db)) {
       if (state.stopped) return;
+      await ctx.shared.set(lock, '1', lockSeconds);
       try {
         await testChannel(ctx, id);
       } catch (err) {
         // A channel tested by hand right now, or deleted meanwhile: skip it.
-        if (!(err instanceof AppError)) ctx.log.error({ err, channelId: id }, 'channel test failed');
+        if (!(err instanceof AppError))
+          ctx.log.error({ err, channelId: id }, 'channel test failed');
       }
     }
   } finally {

@@ -8,7 +8,13 @@ import type { AppContext } from '../../context.js';
 import { findChannel } from '../../db/queries/channels.js';
 import { AppError } from '../../http/errors.js';
 import { toCachedChannel, type CachedChannel } from '../../relay/select-channel.js';
-import { answerFailure, channelAdaptor, proxyOf, thrownFailure, upstreamTimeoutMs } from './channel-adaptor.js';
+import {
+  answerFailure,
+  channelAdaptor,
+  proxyOf,
+  thrownFailure,
+  upstreamTimeoutMs,
+} from './channel-adaptor.js';
 import {
   disableChannel,
   enableChannel,
@@ -106,7 +112,10 @@ export async function testChannel(
     }
     const slow = await judgeSpeed(ctx, channel, milliseconds / 1000);
     if (slow) return { success: false, time, error: slow };
-    if (row.status === ChannelStatus.autoDisabled && ctx.settings.get(automaticEnableChannelEnabled)) {
+    if (
+      row.status === ChannelStatus.autoDisabled &&
+      ctx.settings.get(automaticEnableChannelEnabled)
+    ) {
       await enableChannel(ctx, id, `test passed in ${time}s`);
     }
     return { success: true, time };

@@ -1,41 +1,35 @@
-import { Role, type StatusData } from '@gateway/shared';
+import type { StatusData } from '@gateway/shared';
 import { version } from '../../app.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { nowSeconds } from '../../lib/time.js';
+import { isSetupDone } from '../users/setup.js';
 import { buildStatus } from './build-status.js';
 
-/** How often, at most, to look for the root account while the system is not set up. */
-const setupRecheckMs = 2000;
-
 /**
- * The status object kept in memory: rebuilt after any setting changes (on any instance),
- * and `setup` re-checked every few seconds until the root account exists.
+ * The status object kept in memory and rebuilt after any setting changes (on any instance).
+ * Until the first-run wizard is done each read asks whether it now is: the console reads the
+ * status right after creating root and must not be sent back to /welcome. Once set up, a
+ * read touches nothing but memory.
  */
 export class StatusCache {
   private built: StatusData | null = null;
   private setup = false;
-  private setupCheckedAt = 0;
   private readonly startTime = nowSeconds();
 
   constructor(private readonly ctx: AppContext) {
     ctx.settings.onChange(() => this.invalidate());
   }
 
-  /** Drops the built object (and the setup verdict if still false) so the next read rebuilds. */
+  /** Drops the built object so the next read rebuilds it. */
   invalidate(): void {
     this.built = null;
-    this.setupCheckedAt = 0;
   }
 
   /** The current status object. */
   async get(): Promise<StatusData> {
-    if (!this.setup && Date.now() - this.setupCheckedAt >= setupRecheckMs) {
-      this.setupCheckedAt = Date.now();
-      if (await rootExists(this.ctx.db)) {
-        this.setup = true;
-        this.built = null;
-      }
+    if (!this.setup && (await isSetupDone(this.ctx))) {
+      this.setup = true;
+      this.built = null;
     }
     this.built ??= buildStatus(this.ctx.settings, {
       version,
@@ -56,15 +50,4 @@ export function statusCacheOf(ctx: AppContext): StatusCache {
     caches.set(ctx, cache);
   }
   return cache;
-}
-
-/** Whether a root account exists. */
-async function rootExists(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', Role.root)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -36,28 +36,26 @@ export async function createTokens(
   const held = await countTokens(ctx.db, user.id);
   if (held + count > ctx.settings.get(maxUserTokens)) throw new AppError('token_limit_reached');
 
-  const rows: Array<Insertable<TokensTable>> = batchNames(input.name ?? '', count).map(
-    (name) => ({
-      user_id: user.id,
-      key: generateTokenKey(),
-      name,
-      status: TokenStatus.enabled,
-      created_time: now,
-      accessed_time: now,
-      expired_time: expiredTime,
-      remain_quota: input.remain_quota ?? 0,
-      unlimited_quota: input.unlimited_quota ? 1 : 0,
-      model_limits_enabled: input.model_limits_enabled ? 1 : 0,
-      model_limits: input.model_limits ?? '',
-      allow_ips: input.allow_ips ?? '',
-      deny_ips: input.deny_ips ?? '',
-      group: input.group ?? '',
-      rate_limit_count: input.rate_limit_count ?? 0,
-      rate_limit_window_seconds: input.rate_limit_window_seconds ?? 60,
-      rate_limit_message: input.rate_limit_message ?? '',
-      mj_setting: JSON.stringify(input.mj_setting ?? {}),
-    }),
-  );
+  const rows: Array<Insertable<TokensTable>> = batchNames(input.name ?? '', count).map((name) => ({
+    user_id: user.id,
+    key: generateTokenKey(),
+    name,
+    status: TokenStatus.enabled,
+    created_time: now,
+    accessed_time: now,
+    expired_time: expiredTime,
+    remain_quota: input.remain_quota ?? 0,
+    unlimited_quota: input.unlimited_quota ? 1 : 0,
+    model_limits_enabled: input.model_limits_enabled ? 1 : 0,
+    model_limits: input.model_limits ?? '',
+    allow_ips: input.allow_ips ?? '',
+    deny_ips: input.deny_ips ?? '',
+    group: input.group ?? '',
+    rate_limit_count: input.rate_limit_count ?? 0,
+    rate_limit_window_seconds: input.rate_limit_window_seconds ?? 60,
+    rate_limit_message: input.rate_limit_message ?? '',
+    mj_setting: JSON.stringify(input.mj_setting ?? {}),
+  }));
   const ids = await insertTokens(ctx.db, rows);
   await ctx.tokens.invalidate(ids);
   const created = await Promise.all(ids.map((id) => findToken(ctx.db, user.id, id)));

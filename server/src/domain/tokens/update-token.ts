@@ -43,7 +43,9 @@ export async function updateUserToken(
   const stored: TokenRow | undefined = await findToken(ctx.db, user.id, input.id);
   if (!stored) throw new AppError('token_not_found');
   const columns = statusOnly ? {} : changedColumns(input);
-  if (!statusOnly) validateTokenFields(ctx, user, input);
+  // An unchanged group stays valid even if it is no longer offered to the user.
+  const group = input.group === stored.group ? undefined : input.group;
+  if (!statusOnly) validateTokenFields(ctx, user, { ...input, group });
   const expiredTime = columns.expired_time ?? stored.expired_time;
   const status = nextTokenStatus(
     {

@@ -14,6 +14,8 @@ import {
   canUpdateUser,
   type RoleHolder,
 } from '../../policies/users.js';
+import { quotaForNewUser } from '../../config/settings/groups/quota.js';
+import { insertAccountLog, LogType } from './account-log.js';
 import { adjustQuota } from './adjust-quota.js';
 import { closeAccount } from './close-account.js';
 import { hashPassword } from './password-hash.js';
@@ -55,7 +57,7 @@ export async function findManagedUser(
   return target;
 }
 
-/** Creates an account below the actor's own role; returns its id. */
+/** Creates an account below the actor's own role, with the new-user gift; returns its id. */
 export async function createUserByAdmin(
   ctx: AppContext,
   actor: Actor,
@@ -65,13 +67,22 @@ export async function createUserByAdmin(
   if (!canCreateUser(actor, role)) throw roleRefusal(role);
   if (await isUsernameTaken(ctx.db, input.username)) throw new AppError('username_taken');
   const passwordHash = await hashPassword(input.password);
+  const gift = ctx.settings.get(quotaForNewUser);
   try {
-    return await insertUser(ctx.db, {
-      username: input.username,
-      password_hash: passwordHash,
-      display_name: input.display_name || input.username,
-      role,
-      created_at: nowSeconds(),
+    return await ctx.db.transaction().execute(async (trx) => {
+      const id = await insertUser(trx, {
+        username: input.username,
+        password_hash: passwordHash,
+        display_name: input.display_name || input.username,
+        role,
+        quota: gift,
+        created_at: nowSeconds(),
+      });
+      if (gift > 0) {
+        const entry = { userId: id, username: input.username, type: LogType.topUp };
+        await insertAccountLog(trx, { ...entry, content: 'New user gift', quota: gift });
+      }
+      return id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('username_taken');

@@ -2,7 +2,10 @@ import { channelTestQuery, channelTestResult, fetchModelsRequest, idParam } from
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { updateAllChannelBalances, updateChannelBalance } from '../../domain/channels/channel-balance.js';
+import {
+  updateAllChannelBalances,
+  updateChannelBalance,
+} from '../../domain/channels/channel-balance.js';
 import { fetchChannelModels, fetchUpstreamModels } from '../../domain/channels/fetch-models.js';
 import { startChannelTestRun } from '../../domain/channels/test-all-channels.js';
 import { testChannel } from '../../domain/channels/test-channel.js';

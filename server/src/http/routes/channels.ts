@@ -47,16 +47,37 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const url of ['/api/channel/', '/api/channel/search']) {
     route(
-      { method: 'GET', url, summary: 'Lists channels (no keys) with filters', access: read, query: channelListQuery, response: channelPage },
+      {
+        method: 'GET',
+        url,
+        summary: 'Lists channels (no keys) with filters',
+        access: read,
+        query: channelListQuery,
+        response: channelPage,
+      },
       ({ query }) => listChannelPage(ctx, query),
     );
   }
   route(
-    { method: 'GET', url: '/api/channel/:id', summary: 'Gets a channel (no key)', access: read, params: idParam, response: channelItem },
+    {
+      method: 'GET',
+      url: '/api/channel/:id',
+      summary: 'Gets a channel (no key)',
+      access: read,
+      params: idParam,
+      response: channelItem,
+    },
     async ({ params }) => toChannelItem(await stored(params.id)),
   );
   route(
-    { method: 'POST', url: '/api/channel/:id/key', summary: 'Reveals a channel key', access: write, params: idParam, response: z.object({ key: z.string() }) },
+    {
+      method: 'POST',
+      url: '/api/channel/:id/key',
+      summary: 'Reveals a channel key',
+      access: write,
+      params: idParam,
+      response: z.object({ key: z.string() }),
+    },
     async ({ params, reply }) => {
       const row = await stored(params.id);
       void reply.header('Cache-Control', 'no-store');
@@ -64,35 +85,85 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
   route(
-    { method: 'POST', url: '/api/channel/', summary: 'Adds channels: single, or batch (one per key line); answers their ids', access: write, body: createChannelRequest, response: z.array(count) },
+    {
+      method: 'POST',
+      url: '/api/channel/',
+      summary: 'Adds channels: single, or batch (one per key line); answers their ids',
+      access: write,
+      body: createChannelRequest,
+      response: z.array(count),
+    },
     ({ body }) => createChannels(ctx, body),
   );
   route(
-    { method: 'PUT', url: '/api/channel/', summary: 'Edits a channel; an empty key keeps the stored one', access: write, body: updateChannelRequest, response: channelItem },
+    {
+      method: 'PUT',
+      url: '/api/channel/',
+      summary: 'Edits a channel; an empty key keeps the stored one',
+      access: write,
+      body: updateChannelRequest,
+      response: channelItem,
+    },
     ({ body }) => updateChannel(ctx, body),
   );
   route(
-    { method: 'DELETE', url: '/api/channel/disabled', summary: 'Deletes every disabled channel; answers how many', access: write, response: count },
+    {
+      method: 'DELETE',
+      url: '/api/channel/disabled',
+      summary: 'Deletes every disabled channel; answers how many',
+      access: write,
+      response: count,
+    },
     () => removeDisabledChannels(ctx),
   );
   route(
-    { method: 'DELETE', url: '/api/channel/:id', summary: 'Deletes a channel', access: write, params: idParam },
+    {
+      method: 'DELETE',
+      url: '/api/channel/:id',
+      summary: 'Deletes a channel',
+      access: write,
+      params: idParam,
+    },
     async ({ params }) => {
       if ((await removeChannels(ctx, [params.id])) === 0) throw new AppError('channel_not_found');
       return null;
     },
   );
   route(
-    { method: 'POST', url: '/api/channel/batch', summary: 'Deletes the selected channels; answers how many', access: write, body: channelIdsRequest, response: count },
+    {
+      method: 'POST',
+      url: '/api/channel/batch',
+      summary: 'Deletes the selected channels; answers how many',
+      access: write,
+      body: channelIdsRequest,
+      response: count,
+    },
     ({ body }) => removeChannels(ctx, body.ids),
   );
   route(
-    { method: 'POST', url: '/api/channel/batch/tag', summary: 'Sets a tag on the selected channels; answers how many', access: write, body: channelTagRequest, response: count },
+    {
+      method: 'POST',
+      url: '/api/channel/batch/tag',
+      summary: 'Sets a tag on the selected channels; answers how many',
+      access: write,
+      body: channelTagRequest,
+      response: count,
+    },
     ({ body }) => tagChannels(ctx, body.ids, body.tag),
   );
-  for (const [action, enabled] of [['enabled', true], ['disabled', false]] as const) {
+  for (const [action, enabled] of [
+    ['enabled', true],
+    ['disabled', false],
+  ] as const) {
     route(
-      { method: 'POST', url: `/api/channel/tag/${action}`, summary: `Sets every channel with a tag ${action}; answers how many changed`, access: write, body: tagRequest, response: count },
+      {
+        method: 'POST',
+        url: `/api/channel/tag/${action}`,
+        summary: `Sets every channel with a tag ${action}; answers how many changed`,
+        access: write,
+        body: tagRequest,
+        response: count,
+      },
       ({ body }) => setTagEnabled(ctx, body.tag, enabled),
     );
   }

@@ -7,7 +7,7 @@ import { defineRoute } from '../route.js';
 /** `/api/setup` (first run) and the gate that keeps account routes closed until it is done. */
 export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/user')) await requireSetupDone(ctx);
+    if (/^\/api\/user(\/|\?|$)/.test(req.url)) await requireSetupDone(ctx);
   });
 
   defineRoute(

@@ -126,7 +126,8 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
       params: idParam,
     },
     async ({ user, params }) => {
-      if ((await deleteUserTokens(ctx, user.id, [params.id])) === 0) throw new AppError('token_not_found');
+      if ((await deleteUserTokens(ctx, user.id, [params.id])) === 0)
+        throw new AppError('token_not_found');
       return null;
     },
   );

@@ -7,7 +7,10 @@ import { OPENAI_COMPATIBLE_PRESETS } from './presets.js';
 
 /** The only map from channel type id to adaptor. */
 const ADAPTORS: ReadonlyMap<number, Adaptor> = new Map<number, Adaptor>([
-  ...OPENAI_COMPATIBLE_PRESETS.map((p): [number, Adaptor] => [p.type, createOpenAICompatibleAdaptor(p)]),
+  ...OPENAI_COMPATIBLE_PRESETS.map((p): [number, Adaptor] => [
+    p.type,
+    createOpenAICompatibleAdaptor(p),
+  ]),
   [3, azureAdaptor],
   [14, anthropicAdaptor],
   [24, geminiAdaptor],

@@ -1,9 +1,12 @@
 import { ChannelStatus, Role, UserStatus } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
+import { userUsableGroups } from '../../config/settings/groups/operation.js';
 import type { CachedUser } from '../../domain/users/user-cache.js';
 import { checkTokenUsable } from '../../domain/tokens/token-status.js';
 import { AppError, forbidden } from '../../http/errors.js';
 import { nowSeconds } from '../../lib/time.js';
+import type { AppContext } from '../../context.js';
+import type { ClientFormat } from '../adaptors/adaptor.js';
 import type { Caller, RelayContext } from '../relay-context.js';
 
 /** A key as sent: the 48-character key and the optional pinned channel id. */
@@ -24,7 +27,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
  * The key of a relay request: `Authorization: Bearer`, `x-api-key` (Anthropic clients),
  * `x-goog-api-key` or `?key=` (Gemini clients), each format's own header first.
  */
-export function presentedKey(req: FastifyRequest, format: string): PresentedKey | null {
+export function presentedKey(req: FastifyRequest, format: ClientFormat): PresentedKey | null {
   const query = req.query as Record<string, unknown> | undefined;
   const fromQuery = typeof query?.key === 'string' ? query.key : undefined;
   const candidates =
@@ -45,31 +48,52 @@ export function presentedKey(req: FastifyRequest, format: string): PresentedKey 
   return { key, channelId };
 }
 
+/** The authenticated caller of an API-key request and the group it routes in. */
+export interface KeyCaller {
+  caller: Caller;
+  /** The key's group, else the user's. */
+  usingGroup: string;
+}
+
 /**
  * Authenticates an API-key request: the key exists and is usable (status, expiry), its
- * owner is enabled, the client IP is allowed, and a pinned channel is used by an admin only.
- * Sets `rc.caller` and `rc.usingGroup`.
+ * owner is enabled, the client IP is allowed, the key's group is still usable, and a pinned
+ * channel is used by an admin only.
  */
-export async function authenticateCaller(rc: RelayContext): Promise<void> {
-  const presented = presentedKey(rc.req, rc.format);
+export async function authenticateKey(
+  ctx: AppContext,
+  req: FastifyRequest,
+  format: ClientFormat,
+): Promise<KeyCaller> {
+  const presented = presentedKey(req, format);
   if (!presented) throw new AppError('token_missing', undefined, 401);
-  const token = await rc.ctx.tokens.findByKey(presented.key);
+  const token = await ctx.tokens.findByKey(presented.key);
   if (!token) throw new AppError('token_invalid', undefined, 401);
   const unusable = checkTokenUsable(token, nowSeconds());
   if (unusable) throw new AppError(unusable, undefined, 401);
-  const ip = rc.req.ip;
+  const ip = req.ip;
   if (token.allowIps && !token.allowIps.matches(ip)) throw forbidden('token_ip_denied', { ip });
   if (token.denyIps?.matches(ip)) throw forbidden('token_ip_denied', { ip });
-  const user = await rc.ctx.users.get(token.userId);
+  const user = await ctx.users.get(token.userId);
   checkUserActive(user);
   if (presented.channelId !== null) {
     if (user.role < Role.admin) throw forbidden('channel_pin_forbidden');
-    const channel = rc.ctx.channels.get(presented.channelId);
+    const channel = ctx.channels.get(presented.channelId);
     if (!channel) throw new AppError('channel_not_found', undefined, 404);
     if (channel.status !== ChannelStatus.enabled) throw forbidden('channel_disabled');
   }
-  rc.caller = callerOf(user, token, presented.channelId);
-  rc.usingGroup = token.group || user.group;
+  const group = token.group;
+  if (group && group !== user.group && !(group in ctx.settings.get(userUsableGroups))) {
+    throw forbidden('token_group_unusable', { group });
+  }
+  return { caller: callerOf(user, token, presented.channelId), usingGroup: group || user.group };
+}
+
+/** The pipeline step: authenticates the key and sets `rc.caller` and `rc.usingGroup`. */
+export async function authenticateCaller(rc: RelayContext): Promise<void> {
+  const { caller, usingGroup } = await authenticateKey(rc.ctx, rc.req, rc.format);
+  rc.caller = caller;
+  rc.usingGroup = usingGroup;
 }
 
 /** Refuses a missing, banned or closed user. */
@@ -88,6 +112,7 @@ export function callerOf(user: CachedUser, token: Caller['token'], pinned: numbe
     role: user.role,
     token,
     pinnedChannelId: pinned,
+    recordIp: user.setting.record_ip_log === true,
   };
 }
 

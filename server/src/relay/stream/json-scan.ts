@@ -25,14 +25,18 @@ function decode(text: string, open: number, close: number): string {
  * Scans JSON text once: calls `onString(key, value)` for each string value of `stringKeys`
  * (decoded) and returns whether `objectKey` has an object value (e.g. a non-null usage).
  */
-export type FieldScanner = (text: string, onString: (key: string, value: string) => void) => boolean;
+export type FieldScanner = (
+  text: string,
+  onString: (key: string, value: string) => void,
+) => boolean;
 
 /** Creates a one-pass scanner for string-valued keys and one object-valued key. */
 export function createFieldScanner(stringKeys: readonly string[], objectKey = ''): FieldScanner {
   const objectPart = objectKey ? `|"${objectKey}"\\s*:\\s*\\{` : '';
   const source = `"(${stringKeys.join('|')})"\\s*:\\s*"${objectPart}`;
+  const re = new RegExp(source, 'g');
   return (text, onString) => {
-    const re = new RegExp(source, 'g');
+    re.lastIndex = 0;
     let found = false;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const key = m[1];

@@ -39,7 +39,8 @@ describe('createSseParser', () => {
   });
 
   it('joins multi-line data, ignores comments and fields it does not use', () => {
-    const text = ': keep-alive\nid: 7\nretry: 10\ndata: line1\ndata: line2\n\n: OPENROUTER PROCESSING\n\n';
+    const text =
+      ': keep-alive\nid: 7\nretry: 10\ndata: line1\ndata: line2\n\n: OPENROUTER PROCESSING\n\n';
     expect(parseAll([text])).toEqual([['', 'line1\nline2']]);
   });
 

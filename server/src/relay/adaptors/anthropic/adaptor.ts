@@ -23,7 +23,10 @@ export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 export const ANTHROPIC_VERSION = '2023-06-01';
 
 function headers(channel: ChannelConfig, beta?: string): Record<string, string> {
-  const h: Record<string, string> = { 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION };
+  const h: Record<string, string> = {
+    'x-api-key': channel.key,
+    'anthropic-version': ANTHROPIC_VERSION,
+  };
   if (beta) h['anthropic-beta'] = beta;
   return h;
 }
@@ -34,11 +37,19 @@ export const anthropicAdaptor: Adaptor = {
   buildRequest({ format, body, model, stream, channel, clientHeaders }) {
     let request: AnthropicRequest;
     if (format === 'anthropic') request = { ...asAnthropicRequest(body), model };
-    else request = openAIRequestToAnthropic(toOpenAIRequest(format, body, model, stream), model, stream);
+    else
+      request = openAIRequestToAnthropic(
+        toOpenAIRequest(format, body, model, stream),
+        model,
+        stream,
+      );
     return {
       method: 'POST',
       url: joinUrl(channel.baseUrl || ANTHROPIC_BASE_URL, '/v1/messages'),
-      headers: { ...headers(channel, clientHeaders?.['anthropic-beta']), 'content-type': 'application/json' },
+      headers: {
+        ...headers(channel, clientHeaders?.['anthropic-beta']),
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(request),
     };
   },
@@ -49,7 +60,10 @@ export const anthropicAdaptor: Adaptor = {
     }
     const usage = normalizeAnthropicUsage(upstream.usage);
     if (format === 'anthropic') return { body: upstream, unchanged: true, usage };
-    const completion = anthropicResponseToOpenAI(upstream as unknown as AnthropicMessageResponse, ctx.model);
+    const completion = anthropicResponseToOpenAI(
+      upstream as unknown as AnthropicMessageResponse,
+      ctx.model,
+    );
     return { body: fromOpenAIResponse(format, completion, ctx.model), unchanged: false, usage };
   },
   createStreamTranslator(format, ctx) {

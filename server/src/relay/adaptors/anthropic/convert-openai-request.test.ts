@@ -28,7 +28,17 @@ describe('openAIRequestToAnthropic', () => {
     const out = openAIRequestToAnthropic(req({ temperature: 0, top_p: 0, top_k: 0 }), MODEL, false);
     expect(out).toMatchObject({ temperature: 0, top_p: 0, top_k: 0 });
     const bare = openAIRequestToAnthropic(req({ temperature: null }), MODEL, false);
-    for (const key of ['temperature', 'top_p', 'top_k', 'stop_sequences', 'system', 'tools', 'tool_choice', 'stream', 'metadata']) {
+    for (const key of [
+      'temperature',
+      'top_p',
+      'top_k',
+      'stop_sequences',
+      'system',
+      'tools',
+      'tool_choice',
+      'stream',
+      'metadata',
+    ]) {
       expect(bare).not.toHaveProperty(key);
     }
   });
@@ -41,7 +51,12 @@ describe('openAIRequestToAnthropic', () => {
 
   it('a single plain system message becomes a string; cache_control keeps the block form', () => {
     const plain = openAIRequestToAnthropic(
-      req({ messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'u' }] }),
+      req({
+        messages: [
+          { role: 'system', content: 'S' },
+          { role: 'user', content: 'u' },
+        ],
+      }),
       MODEL,
       false,
     );
@@ -49,14 +64,19 @@ describe('openAIRequestToAnthropic', () => {
     const cached = openAIRequestToAnthropic(
       req({
         messages: [
-          { role: 'system', content: [{ type: 'text', text: 'S', cache_control: { type: 'ephemeral' } }] },
+          {
+            role: 'system',
+            content: [{ type: 'text', text: 'S', cache_control: { type: 'ephemeral' } }],
+          },
           { role: 'user', content: 'u' },
         ],
       }),
       MODEL,
       false,
     );
-    expect(cached.system).toEqual([{ type: 'text', text: 'S', cache_control: { type: 'ephemeral' } }]);
+    expect(cached.system).toEqual([
+      { type: 'text', text: 'S', cache_control: { type: 'ephemeral' } },
+    ]);
   });
 
   it('maps every tool_choice form, and drops it without tools', () => {
@@ -65,14 +85,25 @@ describe('openAIRequestToAnthropic', () => {
       openAIRequestToAnthropic(req({ tools, tool_choice: c }), MODEL, false).tool_choice;
     expect(choice('auto')).toEqual({ type: 'auto' });
     expect(choice('none')).toEqual({ type: 'none' });
-    expect(choice({ type: 'function', function: { name: 'f' } })).toEqual({ type: 'tool', name: 'f' });
+    expect(choice({ type: 'function', function: { name: 'f' } })).toEqual({
+      type: 'tool',
+      name: 'f',
+    });
     expect(choice(undefined)).toBeUndefined();
-    expect(openAIRequestToAnthropic(req({ tool_choice: 'auto' }), MODEL, false)).not.toHaveProperty('tool_choice');
+    expect(openAIRequestToAnthropic(req({ tool_choice: 'auto' }), MODEL, false)).not.toHaveProperty(
+      'tool_choice',
+    );
   });
 
   it('skips empty text and drops messages left empty', () => {
     const out = openAIRequestToAnthropic(
-      req({ messages: [{ role: 'user', content: '' }, { role: 'user', content: 'x' }, { role: 'assistant', content: '' }] }),
+      req({
+        messages: [
+          { role: 'user', content: '' },
+          { role: 'user', content: 'x' },
+          { role: 'assistant', content: '' },
+        ],
+      }),
       MODEL,
       false,
     );
@@ -81,7 +112,12 @@ describe('openAIRequestToAnthropic', () => {
 
   it('rejects audio input, which Anthropic cannot take', () => {
     const audio = req({
-      messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: 'AA==', format: 'wav' } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'input_audio', input_audio: { data: 'AA==', format: 'wav' } }],
+        },
+      ],
     });
     expect(() => openAIRequestToAnthropic(audio, MODEL, false)).toThrow(AdaptorError);
   });

@@ -36,10 +36,14 @@ function partBlock(part: OpenAIContentPart): AnthropicTextBlock | AnthropicImage
     return block;
   }
   if (part.type === 'image_url') return imageBlock(part.image_url.url);
-  throw invalidRequest(`content part "${(part as { type: string }).type}" is not supported by this model`);
+  throw invalidRequest(
+    `content part "${(part as { type: string }).type}" is not supported by this model`,
+  );
 }
 
-function contentBlocks(content: OpenAIMessage['content']): (AnthropicTextBlock | AnthropicImageBlock)[] {
+function contentBlocks(
+  content: OpenAIMessage['content'],
+): (AnthropicTextBlock | AnthropicImageBlock)[] {
   if (typeof content === 'string') return content ? [{ type: 'text', text: content }] : [];
   const out: (AnthropicTextBlock | AnthropicImageBlock)[] = [];
   for (const part of content ?? []) {
@@ -67,7 +71,10 @@ function toolResult(m: OpenAIMessage): AnthropicToolResultBlock {
   return { type: 'tool_result', tool_use_id: m.tool_call_id ?? '', content };
 }
 
-function toolChoice(choice: OpenAIToolChoice | undefined, parallel: boolean | undefined): AnthropicToolChoice | undefined {
+function toolChoice(
+  choice: OpenAIToolChoice | undefined,
+  parallel: boolean | undefined,
+): AnthropicToolChoice | undefined {
   let out: AnthropicToolChoice | undefined;
   if (choice === 'auto') out = { type: 'auto' };
   else if (choice === 'required') out = { type: 'any' };

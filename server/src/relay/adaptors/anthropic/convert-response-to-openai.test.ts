@@ -16,7 +16,10 @@ describe('anthropicResponseToOpenAI', () => {
       type: 'message',
       role: 'assistant',
       model: 'm',
-      content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }],
+      content: [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ],
       stop_reason: 'max_tokens',
       stop_sequence: null,
       usage: { input_tokens: 3, output_tokens: 4 },

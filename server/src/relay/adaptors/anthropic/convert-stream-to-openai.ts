@@ -55,7 +55,14 @@ export function createAnthropicStreamReader(sink: ChunkSink, ctx: StageContext):
     if (sawUsage) {
       const created = nowSeconds();
       const u = anthropicUsageToOpenAI(usage);
-      sink.chunk({ id, object: 'chat.completion.chunk', created, model: ctx.model, choices: [], usage: u });
+      sink.chunk({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: ctx.model,
+        choices: [],
+        usage: u,
+      });
     }
     sink.end();
   };
@@ -125,7 +132,8 @@ export function createAnthropicStreamReader(sink: ChunkSink, ctx: StageContext):
       } catch {
         return;
       }
-      if (isObject(parsed) && typeof parsed.type === 'string') handle(parsed as AnthropicStreamEvent);
+      if (isObject(parsed) && typeof parsed.type === 'string')
+        handle(parsed as AnthropicStreamEvent);
     },
     end: finish,
     usage: (): Usage | null => (sawUsage ? normalizeAnthropicUsage(usage) : null),

@@ -1,13 +1,14 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeAnthropicUsage } from '../../../billing/usage.js';
-import { forEachStringField } from '../../stream/json-scan.js';
+import { createFieldScanner } from '../../stream/json-scan.js';
 import { createSseParser } from '../../stream/sse-parser.js';
 import type { StreamTranslator } from '../adaptor.js';
 import { isObject } from '../shared/json.js';
 import type { AnthropicUsage } from './types.js';
 
-const DELTA_TEXT_FIELDS = ['text', 'thinking', 'partial_json'] as const;
+const scanDelta = createFieldScanner(['text', 'thinking', 'partial_json']);
+const scanToolStart = createFieldScanner(['name']);
 
 /**
  * The Anthropic → Anthropic stream path: bytes are forwarded untouched; only `message_start`
@@ -16,7 +17,7 @@ const DELTA_TEXT_FIELDS = ['text', 'thinking', 'partial_json'] as const;
 export function createAnthropicPassthroughTranslator(): StreamTranslator {
   const decoder = new StringDecoder('utf8');
   const counter = createStreamTokenCounter();
-  const addText = (text: string): void => counter.add(text);
+  const addText = (_key: string, text: string): void => counter.add(text);
   const usage: Record<string, unknown> = {};
   let sawUsage = false;
 
@@ -34,9 +35,9 @@ export function createAnthropicPassthroughTranslator(): StreamTranslator {
 
   const parser = createSseParser((event, data) => {
     if (event === 'content_block_delta') {
-      for (const field of DELTA_TEXT_FIELDS) forEachStringField(data, field, addText);
+      scanDelta(data, addText);
     } else if (event === 'content_block_start' && data.includes('"tool_use"')) {
-      forEachStringField(data, 'name', addText);
+      scanToolStart(data, addText);
       counter.addTokens(TOKENS_PER_TOOL_CALL);
     } else if (event === 'message_start') mergeUsageOf(data, 'message');
     else if (event === 'message_delta') mergeUsageOf(data, 'root');

@@ -10,9 +10,7 @@ export interface AnthropicTextBlock {
 /** An image block: base64 data or a URL. */
 export interface AnthropicImageBlock {
   type: 'image';
-  source:
-    | { type: 'base64'; media_type: string; data: string }
-    | { type: 'url'; url: string };
+  source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
   cache_control?: unknown;
 }
 

@@ -41,7 +41,10 @@ function parts(content: OpenAIMessage['content']): GeminiPart[] {
 }
 
 function toolResponse(content: OpenAIMessage['content']): JsonObject {
-  const text = typeof content === 'string' ? content : (content ?? []).map((p) => (p.type === 'text' ? p.text : '')).join('');
+  const text =
+    typeof content === 'string'
+      ? content
+      : (content ?? []).map((p) => (p.type === 'text' ? p.text : '')).join('');
   try {
     const parsed: unknown = JSON.parse(text);
     if (isObject(parsed)) return parsed;
@@ -102,7 +105,9 @@ export function openAIRequestToGemini(req: OpenAIChatRequest): GeminiRequest {
     else if (m.role === 'assistant') {
       const calls = (m.tool_calls ?? []).map((c): GeminiPart => {
         toolNames.set(c.id, c.function.name);
-        return { functionCall: { name: c.function.name, args: parseArguments(c.function.arguments) } };
+        return {
+          functionCall: { name: c.function.name, args: parseArguments(c.function.arguments) },
+        };
       });
       add('model', [...parts(m.content), ...calls]);
     } else if (m.role === 'tool') {

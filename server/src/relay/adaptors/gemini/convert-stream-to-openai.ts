@@ -60,7 +60,14 @@ export function createGeminiStreamReader(sink: ChunkSink, ctx: StageContext): Up
     if (usage) {
       const created = nowSeconds();
       const u = geminiUsageToOpenAI(usage);
-      sink.chunk({ id, object: 'chat.completion.chunk', created, model: ctx.model, choices: [], usage: u });
+      sink.chunk({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: ctx.model,
+        choices: [],
+        usage: u,
+      });
     }
     sink.end();
   };

@@ -1,10 +1,12 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeGeminiUsage, type Usage } from '../../../billing/usage.js';
-import { forEachStringField } from '../../stream/json-scan.js';
+import { createFieldScanner } from '../../stream/json-scan.js';
 import { createSseParser } from '../../stream/sse-parser.js';
 import type { StreamTranslator } from '../adaptor.js';
 import { isObject } from '../shared/json.js';
+
+const scanText = createFieldScanner(['text'], 'usageMetadata');
 
 function parseChunk(data: string): Record<string, unknown> | null {
   try {
@@ -23,12 +25,11 @@ function parseChunk(data: string): Record<string, unknown> | null {
 export function createGeminiPassthroughTranslator(): StreamTranslator {
   const decoder = new StringDecoder('utf8');
   const counter = createStreamTokenCounter();
-  const addText = (text: string): void => counter.add(text);
+  const addText = (_key: string, text: string): void => counter.add(text);
   let usageData: string | undefined;
 
   const parser = createSseParser((_event, data) => {
-    forEachStringField(data, 'text', addText);
-    if (data.includes('"usageMetadata"')) usageData = data;
+    if (scanText(data, addText)) usageData = data;
     if (!data.includes('"functionCall"')) return;
     const chunk = parseChunk(data);
     const candidates = Array.isArray(chunk?.candidates) ? chunk.candidates : [];

@@ -44,6 +44,7 @@ export function toGeminiSchema(schema: unknown): JsonObject {
       for (const [name, prop] of Object.entries(value)) props[name] = toGeminiSchema(prop);
       out.properties = props;
     } else if (key === 'items') out.items = toGeminiSchema(value);
+    else if (key === 'enum' && Array.isArray(value)) out.enum = value.filter((v) => v !== null);
     else if (key === 'anyOf' && Array.isArray(value)) out.anyOf = value.map(toGeminiSchema);
     else out[key] = value;
   }

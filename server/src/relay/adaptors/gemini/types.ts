@@ -55,7 +55,10 @@ export interface GeminiRequest {
   systemInstruction?: GeminiContent;
   tools?: GeminiTool[];
   toolConfig?: {
-    functionCallingConfig?: { mode?: 'AUTO' | 'ANY' | 'NONE' | 'VALIDATED'; allowedFunctionNames?: string[] };
+    functionCallingConfig?: {
+      mode?: 'AUTO' | 'ANY' | 'NONE' | 'VALIDATED';
+      allowedFunctionNames?: string[];
+    };
   };
   generationConfig?: GeminiGenerationConfig;
   [key: string]: unknown;

@@ -27,7 +27,11 @@ export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): A
   const url = (channel: ChannelConfig, path: string): string =>
     joinUrl(channel.baseUrl || preset.baseUrl, preset.apiPrefix + path);
   const listModels: ListModelsCapability = {
-    request: (channel) => ({ method: 'GET', url: url(channel, '/models'), headers: authHeaders(channel) }),
+    request: (channel) => ({
+      method: 'GET',
+      url: url(channel, '/models'),
+      headers: authHeaders(channel),
+    }),
     parse: parseOpenAIModelList,
   };
   return {

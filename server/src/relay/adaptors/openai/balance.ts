@@ -4,14 +4,16 @@ import { isObject } from '../shared/json.js';
 import { joinUrl } from '../shared/url.js';
 
 /** The balance endpoints of OpenAI-compatible vendors. */
-export type BalanceKind = 'openai-dashboard' | 'deepseek' | 'siliconflow' | 'openrouter' | 'moonshot';
+export type BalanceKind =
+  'openai-dashboard' | 'deepseek' | 'siliconflow' | 'openrouter' | 'moonshot';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
 function amount(v: unknown, what: string): number {
   const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw badResponse(`balance answer has no ${what}`);
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw badResponse(`balance answer has no ${what}`);
   return n;
 }
 
@@ -76,7 +78,10 @@ const readers: Record<BalanceKind, BalanceReader> = {
 };
 
 /** The balance capability of a vendor, with its default base URL. */
-export function createBalanceCapability(kind: BalanceKind, defaultBaseUrl: string): BalanceCapability {
+export function createBalanceCapability(
+  kind: BalanceKind,
+  defaultBaseUrl: string,
+): BalanceCapability {
   const reader = readers[kind];
   return {
     requests(channel: ChannelConfig, now: Date): UpstreamRequest[] {

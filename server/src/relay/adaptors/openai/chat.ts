@@ -14,12 +14,14 @@ import { asOpenAICompletion, fromOpenAIResponse, toOpenAIRequest } from '../tran
 import { createOpenAIPassthroughTranslator } from './passthrough-stream.js';
 
 /**
- * The upstream chat completions body for a client request of any format. With `forceUsage`,
- * streams ask for the usage chunk (`stream_options.include_usage`), keeping other options.
+ * The upstream chat completions body for a client request of any format. When the upstream
+ * supports `stream_options`, streams ask for the usage chunk (keeping the client's other
+ * options); when it does not, the field is removed so the upstream does not reject it.
  */
-export function buildOpenAIChatBody(input: BuildRequestInput, forceUsage: boolean): string {
+export function buildOpenAIChatBody(input: BuildRequestInput, streamOptions: boolean): string {
   const body = toOpenAIRequest(input.format, input.body, input.model, input.stream);
-  if (input.stream && forceUsage) {
+  if (!streamOptions) delete body.stream_options;
+  else if (input.stream) {
     const options = isObject(body.stream_options) ? body.stream_options : {};
     body.stream_options = { ...options, include_usage: true };
   }

@@ -21,12 +21,16 @@ function imagePart(block: AnthropicImageBlock): OpenAIContentPart {
 }
 
 /** Text and image blocks as OpenAI content: a plain string when it is text only. */
-function content(blocks: (AnthropicTextBlock | AnthropicImageBlock)[]): string | OpenAIContentPart[] {
+function content(
+  blocks: (AnthropicTextBlock | AnthropicImageBlock)[],
+): string | OpenAIContentPart[] {
   if (blocks.every((b) => b.type === 'text')) return blocks.map((b) => b.text).join('');
   return blocks.map((b) => (b.type === 'text' ? { type: 'text', text: b.text } : imagePart(b)));
 }
 
-function toolResultText(c: string | (AnthropicTextBlock | AnthropicImageBlock)[] | undefined): string {
+function toolResultText(
+  c: string | (AnthropicTextBlock | AnthropicImageBlock)[] | undefined,
+): string {
   if (typeof c === 'string') return c;
   return (c ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('');
 }
@@ -74,11 +78,13 @@ export function anthropicRequestToOpenAI(
 ): OpenAIChatRequest {
   const messages: OpenAIMessage[] = [];
   if (req.system !== undefined) {
-    const text = typeof req.system === 'string' ? req.system : req.system.map((b) => b.text).join('\n');
+    const text =
+      typeof req.system === 'string' ? req.system : req.system.map((b) => b.text).join('\n');
     if (text) messages.push({ role: 'system', content: text });
   }
   for (const m of req.messages) {
-    const blocks = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
+    const blocks =
+      typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
     messages.push(...convertTurn(m.role, blocks));
   }
   const out: OpenAIChatRequest = { model, messages };

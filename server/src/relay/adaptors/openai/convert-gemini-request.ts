@@ -24,7 +24,8 @@ function mediaPart(p: GeminiPart): OpenAIContentPart | null {
   if (p.fileData && (p.fileData.mimeType ?? 'image/').startsWith('image/')) {
     return { type: 'image_url', image_url: { url: p.fileData.fileUri } };
   }
-  if (data || p.fileData) throw invalidRequest('only image and audio parts can be sent to this model');
+  if (data || p.fileData)
+    throw invalidRequest('only image and audio parts can be sent to this model');
   return null;
 }
 
@@ -44,7 +45,11 @@ function toolChoice(req: GeminiRequest): OpenAIToolChoice | undefined {
  * served by an OpenAI-compatible channel). Gemini calls carry no ids, so each functionResponse
  * is matched to the oldest unanswered functionCall of the same name.
  */
-export function geminiRequestToOpenAI(req: GeminiRequest, model: string, stream: boolean): OpenAIChatRequest {
+export function geminiRequestToOpenAI(
+  req: GeminiRequest,
+  model: string,
+  stream: boolean,
+): OpenAIChatRequest {
   const messages: OpenAIMessage[] = [];
   const system = (req.systemInstruction?.parts ?? []).map((p) => p.text ?? '').join('\n');
   if (system) messages.push({ role: 'system', content: system });
@@ -57,7 +62,11 @@ export function geminiRequestToOpenAI(req: GeminiRequest, model: string, stream:
       if (p.functionCall) {
         const id = p.functionCall.id ?? `call_${callCount++}`;
         const args = JSON.stringify(p.functionCall.args ?? {});
-        calls.push({ id, type: 'function', function: { name: p.functionCall.name, arguments: args } });
+        calls.push({
+          id,
+          type: 'function',
+          function: { name: p.functionCall.name, arguments: args },
+        });
         unanswered.set(p.functionCall.name, [...(unanswered.get(p.functionCall.name) ?? []), id]);
       } else if (p.functionResponse) {
         const { name, response } = p.functionResponse;
@@ -71,7 +80,11 @@ export function geminiRequestToOpenAI(req: GeminiRequest, model: string, stream:
     const text = media.every((m) => m.type === 'text') ? media.map((m) => m.text).join('') : media;
     if (c.role === 'model') {
       if (media.length > 0 || calls.length > 0) {
-        messages.push({ role: 'assistant', content: media.length > 0 ? text : null, ...(calls.length > 0 && { tool_calls: calls }) });
+        messages.push({
+          role: 'assistant',
+          content: media.length > 0 ? text : null,
+          ...(calls.length > 0 && { tool_calls: calls }),
+        });
       }
     } else if (media.length > 0) messages.push({ role: 'user', content: text });
   }
@@ -98,7 +111,8 @@ export function geminiRequestToOpenAI(req: GeminiRequest, model: string, stream:
       function: {
         name: d.name,
         ...(d.description !== undefined && { description: d.description }),
-        parameters: (d.parametersJsonSchema ?? fromGeminiSchema(d.parameters ?? { type: 'object', properties: {} })) as JsonSchema,
+        parameters: (d.parametersJsonSchema ??
+          fromGeminiSchema(d.parameters ?? { type: 'object', properties: {} })) as JsonSchema,
       },
     }));
     const choice = toolChoice(req);

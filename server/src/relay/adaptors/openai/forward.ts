@@ -35,7 +35,8 @@ export function createOpenAIForward(
   return {
     endpoints: served,
     buildRequest(input: ForwardInput): UpstreamRequest {
-      if (!served.has(input.endpoint)) throw invalidRequest(`${input.endpoint} is not served by this channel`);
+      if (!served.has(input.endpoint))
+        throw invalidRequest(`${input.endpoint} is not served by this channel`);
       const { url, headers } = target(input.channel, input.endpoint, input.model);
       if ('raw' in input.body) {
         headers['content-type'] = input.body.contentType;
@@ -56,7 +57,10 @@ export function createOpenAIForward(
       return normalizeOpenAIUsage(json.usage);
     },
     createStreamTranslator(endpoint, ctx) {
-      return createOpenAIPassthroughTranslator(endpoint === 'completions' ? 'completions' : 'events', ctx);
+      return createOpenAIPassthroughTranslator(
+        endpoint === 'completions' ? 'completions' : 'events',
+        ctx,
+      );
     },
   };
 }

@@ -2,15 +2,16 @@ import { StringDecoder } from 'node:string_decoder';
 import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeOpenAIUsage, type Usage } from '../../../billing/usage.js';
 import {
-  forEachStringField,
+  createFieldScanner,
   hasEmptyArrayField,
-  hasObjectField,
   readStringField,
+  type FieldScanner,
 } from '../../stream/json-scan.js';
 import { SSE_DONE, sseData } from '../../stream/sse-format.js';
 import type { StreamContext, StreamTranslator } from '../adaptor.js';
 import { newId, nowSeconds } from '../shared/ids.js';
 import { isObject } from '../shared/json.js';
+import { chunkUsage } from './chunk-usage.js';
 
 /**
  * Which OpenAI stream: chat completions and legacy completions end with `[DONE]` and carry a
@@ -18,10 +19,15 @@ import { isObject } from '../shared/json.js';
  */
 export type PassthroughKind = 'chat' | 'completions' | 'events';
 
-const TEXT_FIELDS: Record<PassthroughKind, readonly string[]> = {
-  chat: ['content', 'reasoning_content', 'reasoning', 'refusal', 'arguments'],
-  completions: ['text'],
-  events: ['delta'],
+// Keys whose string values are delivered text (`name` only occurs in chat tool calls), and the
+// usage key, found in one pass per event.
+const SCANNERS: Record<PassthroughKind, FieldScanner> = {
+  chat: createFieldScanner(
+    ['content', 'reasoning_content', 'reasoning', 'refusal', 'arguments', 'name'],
+    'usage',
+  ),
+  completions: createFieldScanner(['text'], 'usage'),
+  events: createFieldScanner(['delta'], 'usage'),
 };
 
 /** Index just past the blank line that ends the event starting at `from`, or -1. */
@@ -57,9 +63,7 @@ function eventData(text: string, start: number, end: number): string | null {
 function readUsage(data: string): Usage | null {
   try {
     const parsed: unknown = JSON.parse(data);
-    if (!isObject(parsed)) return null;
-    if (isObject(parsed.usage)) return normalizeOpenAIUsage(parsed.usage);
-    return isObject(parsed.response) ? normalizeOpenAIUsage(parsed.response.usage) : null;
+    return isObject(parsed) ? normalizeOpenAIUsage(chunkUsage(parsed)) : null;
   } catch {
     return null;
   }
@@ -77,14 +81,17 @@ export function createOpenAIPassthroughTranslator(
 ): StreamTranslator {
   const decoder = new StringDecoder('utf8');
   const counter = createStreamTokenCounter();
-  const fields = TEXT_FIELDS[kind];
+  const scan = SCANNERS[kind];
   const doneTerminated = kind !== 'events';
   let carry = '';
   let usageData: string | undefined;
   let usage: Usage | null | undefined;
   let firstId: string | undefined;
   let done = false;
-  const addText = (text: string): void => counter.add(text);
+  const addText = (key: string, text: string): void => {
+    counter.add(text);
+    if (key === 'name') counter.addTokens(TOKENS_PER_TOOL_CALL);
+  };
 
   const synthesizedUsage = (): string => {
     if (kind !== 'chat' || !ctx.includeUsage || usageData !== undefined) return '';
@@ -108,14 +115,7 @@ export function createOpenAIPassthroughTranslator(
   /** Inspects one event's data; returns false when the event must not reach the client. */
   const inspect = (data: string): boolean => {
     if (firstId === undefined && ctx.includeUsage) firstId = readStringField(data, 'id') ?? '';
-    for (const field of fields) forEachStringField(data, field, addText);
-    if (kind === 'chat' && data.includes('"tool_calls"')) {
-      forEachStringField(data, 'name', (name) => {
-        counter.add(name);
-        counter.addTokens(TOKENS_PER_TOOL_CALL);
-      });
-    }
-    if (!hasObjectField(data, 'usage')) return true;
+    if (!scan(data, addText)) return true;
     usageData = data;
     usage = undefined;
     return kind === 'events' || ctx.includeUsage || !hasEmptyArrayField(data, 'choices');
@@ -150,7 +150,8 @@ export function createOpenAIPassthroughTranslator(
     end() {
       if (done) return '';
       const tail = carry + decoder.end();
-      let out = tail.trim() === '' ? '' : process(tail.endsWith('\n') ? `${tail}\n` : `${tail}\n\n`);
+      let out =
+        tail.trim() === '' ? '' : process(tail.endsWith('\n') ? `${tail}\n` : `${tail}\n\n`);
       if (!done && doneTerminated) out += synthesizedUsage() + SSE_DONE;
       done = true;
       return out;

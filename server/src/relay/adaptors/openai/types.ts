@@ -51,10 +51,7 @@ export interface OpenAITool {
 
 /** How the model may use tools. */
 export type OpenAIToolChoice =
-  | 'auto'
-  | 'none'
-  | 'required'
-  | { type: 'function'; function: { name: string } };
+  'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
 
 /** A chat completions request. Unknown fields are kept for pass-through. */
 export interface OpenAIChatRequest {
@@ -84,7 +81,8 @@ export interface OpenAIChatRequest {
 }
 
 /** Why a choice stopped. */
-export type OpenAIFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call';
+export type OpenAIFinishReason =
+  'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call';
 
 /** Usage as OpenAI reports it: prompt includes cached tokens, completion includes reasoning. */
 export interface OpenAIUsage {

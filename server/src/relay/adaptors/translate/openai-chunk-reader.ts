@@ -2,7 +2,8 @@ import { TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeOpenAIUsage, type Usage } from '../../../billing/usage.js';
 import { normalizeUpstreamError } from '../errors/upstream-error.js';
 import { isObject } from '../shared/json.js';
-import type { OpenAIChatChunk } from '../openai/types.js';
+import { chunkUsage } from '../openai/chunk-usage.js';
+import type { OpenAIChatChunk, OpenAIUsage } from '../openai/types.js';
 import type { ChunkSink, StageContext, UpstreamStage } from './stages.js';
 
 /** Counts the delivered text of one chunk: content, reasoning, tool names and arguments. */
@@ -51,7 +52,12 @@ export function createOpenAIChunkReader(sink: ChunkSink, ctx: StageContext): Ups
       }
       const chunk = parsed as unknown as OpenAIChatChunk;
       if (!Array.isArray(chunk.choices)) chunk.choices = [];
-      if (chunk.usage) usage = normalizeOpenAIUsage(chunk.usage) ?? usage;
+      for (const choice of chunk.choices) choice.delta ??= {};
+      const rawUsage = chunkUsage(parsed);
+      if (rawUsage) {
+        chunk.usage = rawUsage as unknown as OpenAIUsage;
+        usage = normalizeOpenAIUsage(rawUsage) ?? usage;
+      }
       countChunkText(chunk, ctx);
       sink.chunk(chunk);
     },

@@ -33,7 +33,8 @@ export function toOpenAIRequest(
   model: string,
   stream: boolean,
 ): OpenAIChatRequest {
-  if (format === 'anthropic') return anthropicRequestToOpenAI(asAnthropicRequest(body), model, stream);
+  if (format === 'anthropic')
+    return anthropicRequestToOpenAI(asAnthropicRequest(body), model, stream);
   if (format === 'gemini') return geminiRequestToOpenAI(asGeminiRequest(body), model, stream);
   return { ...asOpenAIRequest(body), model };
 }

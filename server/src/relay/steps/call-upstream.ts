@@ -1,0 +1,121 @@
+import { retryTimes } from '../../config/settings/groups/operation.js';
+import { reportChannelFailure } from '../../domain/channels/channel-health.js';
+import { AppError } from '../../http/errors.js';
+import type { Adaptor, ChannelConfig, UpstreamRequest } from '../adaptors/adaptor.js';
+import { normalizeUpstreamError } from '../adaptors/errors/upstream-error.js';
+import { adaptorFor } from '../adaptors/registry.js';
+import type { Attempt, RelayContext } from '../relay-context.js';
+import { ClientGone, UpstreamFailure } from '../relay-errors.js';
+import { shouldRetry } from '../retry-policy.js';
+import type { CachedChannel } from '../select-channel.js';
+import { sendUpstream, type UpstreamResponse } from '../upstream/upstream-pools.js';
+
+/** Delivers a 2xx upstream answer to the client (JSON, stream or bytes). */
+export type Deliver = (rc: RelayContext, adaptor: Adaptor, res: UpstreamResponse) => Promise<void>;
+
+/** Whether a channel's adaptor can serve the request's endpoint. */
+function serves(adaptor: Adaptor | undefined, rc: RelayContext): adaptor is Adaptor {
+  if (!adaptor) return false;
+  return rc.endpoint === 'chat' || adaptor.forward?.endpoints.has(rc.endpoint) === true;
+}
+
+/** The channel of attempt `index`: the pinned one, else one the index selects, never a tried one. */
+function pickChannel(rc: RelayContext, index: number): [CachedChannel, Adaptor] | null {
+  const { ctx, caller, request } = rc;
+  if (caller.pinnedChannelId !== null) {
+    const pinned = ctx.channels.get(caller.pinnedChannelId);
+    if (!pinned || rc.tried.has(pinned.id)) return null;
+    const adaptor = adaptorFor(pinned.type);
+    return serves(adaptor, rc) ? [pinned, adaptor] : null;
+  }
+  const exclude = new Set(rc.tried);
+  for (;;) {
+    const channel = ctx.channels.select({ group: rc.usingGroup, model: request.model, exclude, attempt: index });
+    if (!channel) return null;
+    const adaptor = adaptorFor(channel.type);
+    if (serves(adaptor, rc)) return [channel, adaptor];
+    // A channel that cannot serve this endpoint is skipped without using up an attempt.
+    exclude.add(channel.id);
+  }
+}
+
+function channelConfig(channel: CachedChannel): ChannelConfig {
+  const organization = channel.setting.organization;
+  return typeof organization === 'string' && organization !== ''
+    ? { ...channel, organization }
+    : channel;
+}
+
+function buildUpstream(rc: RelayContext, adaptor: Adaptor, attempt: Attempt): UpstreamRequest {
+  const { request } = rc;
+  const channel = channelConfig(attempt.channel);
+  if (rc.endpoint === 'chat') {
+    const json = 'json' in request.body ? request.body.json : undefined;
+    return adaptor.buildRequest({
+      format: rc.format,
+      body: json,
+      model: attempt.upstreamModel,
+      stream: request.stream,
+      channel,
+      clientHeaders: rc.req.headers as Record<string, string | undefined>,
+    });
+  }
+  // `serves` checked that this adaptor forwards the endpoint.
+  return adaptor.forward!.buildRequest({
+    endpoint: rc.endpoint,
+    body: request.body,
+    model: attempt.upstreamModel,
+    stream: request.stream,
+    channel,
+  });
+}
+
+function mappedStatus(channel: CachedChannel, status: number): number {
+  const mapped = Number(channel.statusCodeMapping[String(status)]);
+  return Number.isInteger(mapped) && mapped >= 100 && mapped <= 599 ? mapped : status;
+}
+
+async function failureOf(res: UpstreamResponse, channel: CachedChannel): Promise<UpstreamFailure> {
+  const text = await res.body.text().catch(() => '');
+  const error = normalizeUpstreamError(res.statusCode, text);
+  return new UpstreamFailure(error, channel.id, mappedStatus(channel, res.statusCode));
+}
+
+/**
+ * Sends the request to a channel and delivers the answer; on a retryable failure before
+ * anything reached the client, tries the next channel (up to `RetryTimes` more, never one
+ * already tried, none when pinned) and reports every failure for automatic disabling.
+ */
+export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<void> {
+  const { ctx } = rc;
+  const retries = rc.caller.pinnedChannelId !== null ? 0 : ctx.settings.get(retryTimes);
+  let last: UpstreamFailure | null = null;
+  for (let index = 0; index <= retries; index++) {
+    const picked = pickChannel(rc, index);
+    if (!picked) break;
+    const [channel, adaptor] = picked;
+    rc.tried.add(channel.id);
+    const attempt = { channel, upstreamModel: channel.modelMapping[rc.request.model] || rc.request.model, index };
+    rc.attempt = attempt;
+    const upstream = buildUpstream(rc, adaptor, attempt);
+    try {
+      const res = await sendUpstream(upstream, rc.abort.signal, channel.setting.proxy);
+      if (res.statusCode >= 200 && res.statusCode < 300) return await deliver(rc, adaptor, res);
+      last = await failureOf(res, channel);
+    } catch (error) {
+      if (rc.outcome.clientGone || rc.abort.signal.aborted) throw new ClientGone();
+      if (!(error instanceof UpstreamFailure)) {
+        const message = error instanceof Error ? error.message : String(error);
+        last = new UpstreamFailure({ status: 0, message, type: 'upstream_error', code: null }, channel.id);
+      } else if (rc.reply.raw.headersSent) throw error;
+      else last = error;
+    }
+    const failure = last.error;
+    reportChannelFailure(ctx, channel.id, { status: failure.status, message: failure.message }).catch(
+      (err: unknown) => ctx.log.error({ err }, 'channel failure report failed'),
+    );
+    if (!shouldRetry(failure.status, ctx.settings, { code: failure.code })) throw last;
+  }
+  if (last) throw last;
+  throw new AppError('no_available_channel', { model: rc.request.model, group: rc.usingGroup }, 503);
+}

@@ -1,0 +1,95 @@
+import { countTextTokens } from '../../billing/tokenizer.js';
+import { emptyUsage, type Usage } from '../../billing/usage.js';
+import type { Adaptor } from '../adaptors/adaptor.js';
+import { badResponse } from '../adaptors/errors/adaptor-error.js';
+import { isObject } from '../adaptors/shared/json.js';
+import type { RelayContext } from '../relay-context.js';
+import { UpstreamFailure } from '../relay-errors.js';
+import type { UpstreamResponse } from '../upstream/upstream-pools.js';
+
+/** Whisper-style billing: about 1000 tokens per minute of audio. */
+const tokensPerAudioSecond = 1000 / 60;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Usage of a transcription without token usage: its audio duration, else its text. */
+function transcriptionUsage(json: unknown, text: string): Usage {
+  const o = isObject(json) ? json : {};
+  const usage = isObject(o.usage) ? o.usage : {};
+  const seconds =
+    usage.type === 'duration' && typeof usage.seconds === 'number'
+      ? usage.seconds
+      : typeof o.duration === 'number'
+        ? o.duration
+        : 0;
+  const promptTokens =
+    seconds > 0
+      ? Math.ceil(seconds * tokensPerAudioSecond)
+      : countTextTokens(typeof o.text === 'string' ? o.text : text);
+  return { ...emptyUsage(), promptTokens };
+}
+
+/** Usage when the upstream reported none: the local prompt estimate. */
+function estimatedUsage(rc: RelayContext, json: unknown, text: string): Usage {
+  if (rc.endpoint === 'audio/transcriptions' || rc.endpoint === 'audio/translations') {
+    return transcriptionUsage(json, text);
+  }
+  return { ...emptyUsage(), promptTokens: rc.request.promptTokens };
+}
+
+function breakage(rc: RelayContext, message: string): UpstreamFailure {
+  return new UpstreamFailure(badResponse(message).error, rc.attempt?.channel.id ?? 0);
+}
+
+/**
+ * Delivers a whole (non-stream) answer: reads it, takes its usage, translates chat answers
+ * into the client's format (upstream bytes are sent untouched when nothing changes).
+ */
+export async function deliverJson(
+  rc: RelayContext,
+  adaptor: Adaptor,
+  res: UpstreamResponse,
+): Promise<void> {
+  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const text = bytes.toString('utf8');
+  const json = parseJson(text);
+  const contentType = String(res.headers['content-type'] ?? 'application/json');
+  let payload: string | Buffer = bytes;
+  let usage: Usage | null;
+  if (rc.endpoint === 'chat') {
+    if (json === undefined) throw breakage(rc, 'the upstream answer is not JSON');
+    const parsed = adaptor.parseResponse(rc.format, json, { model: rc.request.model });
+    usage = parsed.usage;
+    if (!parsed.unchanged) payload = JSON.stringify(parsed.body);
+  } else {
+    usage = json === undefined ? null : (adaptor.forward?.usage(rc.endpoint, json) ?? null);
+  }
+  rc.outcome.localCount = usage === null;
+  rc.outcome.usage = usage ?? estimatedUsage(rc, json, text);
+  rc.outcome.firstByteMs = rc.elapsedMs();
+  void rc.reply
+    .code(200)
+    .header('content-type', payload === bytes ? contentType : 'application/json')
+    .send(payload);
+}
+
+/**
+ * Delivers a binary answer (speech audio) as it streams; it is billed by its input, so
+ * nothing is read from it.
+ */
+export async function deliverBytes(
+  rc: RelayContext,
+  _adaptor: Adaptor,
+  res: UpstreamResponse,
+): Promise<void> {
+  rc.outcome.usage = { ...emptyUsage(), promptTokens: rc.request.promptTokens };
+  rc.outcome.firstByteMs = rc.elapsedMs();
+  const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
+  void rc.reply.code(200).header('content-type', contentType).send(res.body);
+}

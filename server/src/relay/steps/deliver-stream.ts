@@ -1,0 +1,89 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { emptyUsage } from '../../billing/usage.js';
+import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
+import { badResponse } from '../adaptors/errors/adaptor-error.js';
+import type { RelayContext } from '../relay-context.js';
+import { ClientGone, UpstreamFailure } from '../relay-errors.js';
+import type { UpstreamResponse } from '../upstream/upstream-pools.js';
+import { deliverJson } from './deliver-json.js';
+
+function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
+  const ctx: StreamContext = {
+    model: rc.request.model,
+    includeUsage: rc.request.includeUsage,
+    promptTokens: rc.request.promptTokens,
+  };
+  if (rc.endpoint === 'chat') return adaptor.createStreamTranslator(rc.format, ctx);
+  return adaptor.forward!.createStreamTranslator(rc.endpoint, ctx);
+}
+
+function writeHead(rc: RelayContext, raw: ServerResponse): void {
+  rc.reply.hijack();
+  raw.writeHead(200, {
+    ...(rc.reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  rc.outcome.firstByteMs = rc.elapsedMs();
+}
+
+/**
+ * Streams an SSE answer to the client chunk by chunk as it arrives (no added buffering),
+ * translating it when the formats differ and counting usage as it goes. Headers go out with
+ * the first translated bytes, so a failure before that can still be retried on another
+ * channel. A client that goes away aborts the upstream and keeps the usage delivered so far.
+ */
+export async function deliverStream(
+  rc: RelayContext,
+  adaptor: Adaptor,
+  res: UpstreamResponse,
+): Promise<void> {
+  const contentType = String(res.headers['content-type'] ?? '');
+  if (contentType.includes('application/json')) return deliverJson(rc, adaptor, res);
+  const translator = translatorFor(rc, adaptor);
+  const raw = rc.reply.raw;
+  const onClose = () => {
+    if (raw.writableFinished) return;
+    rc.outcome.clientGone = true;
+    rc.abort.abort();
+  };
+  raw.once('close', onClose);
+  const finish = () => {
+    const upstream = translator.usage();
+    rc.outcome.localCount = upstream === null;
+    rc.outcome.usage = upstream ?? {
+      ...emptyUsage(),
+      promptTokens: rc.request.promptTokens,
+      completionTokens: translator.completionTokens(),
+    };
+  };
+  try {
+    for await (const chunk of res.body) {
+      const out = translator.push(chunk as Buffer);
+      if (out === '') continue;
+      if (!raw.headersSent) writeHead(rc, raw);
+      if (!raw.write(out)) await once(raw, 'drain', { signal: rc.abort.signal });
+    }
+    const tail = translator.end();
+    if (!raw.headersSent) writeHead(rc, raw);
+    raw.end(tail);
+    finish();
+  } catch (error) {
+    if (rc.outcome.clientGone) {
+      // Billed for what was delivered: upstream usage if it already came, else counted text.
+      finish();
+      throw new ClientGone();
+    }
+    const message = `the upstream stream broke: ${error instanceof Error ? error.message : String(error)}`;
+    // Before any byte reached the client another channel may still answer; after, not.
+    const wire = raw.headersSent
+      ? badResponse(message).error
+      : { status: 502, message, type: 'upstream_error', code: null };
+    throw new UpstreamFailure(wire, rc.attempt?.channel.id ?? 0);
+  } finally {
+    raw.off('close', onClose);
+  }
+}

@@ -1,0 +1,61 @@
+import { billingOf } from '../../billing/billing-service.js';
+import { isFree, priceModel } from '../../billing/pricing.js';
+import { reserveEstimate } from '../../billing/quota-formula.js';
+import { preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
+import { quotaPerUnit } from '../../config/settings/groups/general.js';
+import { preConsumedQuota } from '../../config/settings/groups/quota.js';
+import { markTokenExhausted } from '../../domain/tokens/token-status.js';
+import { AppError } from '../../http/errors.js';
+import type { RelayContext } from '../relay-context.js';
+
+/** Endpoints whose answer is generated text, so an uncapped answer reserves the default cap. */
+const generative = new Set(['chat', 'completions', 'responses']);
+
+/** Prices the requested model for this caller (`model_price_unset` when unpriced). */
+export function priceRequest(rc: RelayContext): void {
+  rc.pricing = priceModel(rc.ctx.settings, {
+    model: rc.request.model,
+    usingGroup: rc.usingGroup,
+    userGroup: rc.caller.userGroup,
+    // User levels set a discount later; until then everyone pays the list price.
+    userDiscount: 1,
+  });
+}
+
+/**
+ * RESERVE: holds the estimated cost on the user and the key before the upstream call — the
+ * full price for a fixed price, else prompt (at least `PreConsumedQuota` tokens) plus the
+ * answer cap at the completion ratio. Free requests hold nothing.
+ */
+export async function reserve(rc: RelayContext): Promise<void> {
+  const { settings } = rc.ctx;
+  const { request, pricing, caller } = rc;
+  const cap = request.maxTokens || (generative.has(rc.endpoint) ? settings.get(preConsumedMaxTokens) : 0);
+  const quota = isFree(pricing)
+    ? 0
+    : reserveEstimate(
+        pricing,
+        request.promptTokens,
+        cap,
+        settings.get(preConsumedQuota),
+        settings.get(quotaPerUnit),
+        request.calls,
+      );
+  const token = caller.token;
+  rc.reservation = {
+    id: rc.requestId,
+    userId: caller.userId,
+    tokenId: token?.id ?? 0,
+    tokenLimited: token !== null && !token.unlimited,
+    quota,
+  };
+  try {
+    await billingOf(rc.ctx).reserve(rc.reservation);
+  } catch (error) {
+    rc.reservation = null;
+    if (error instanceof AppError && error.id === 'insufficient_token_quota' && token) {
+      markTokenExhausted(rc.ctx, token.id).catch(() => undefined);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+import type { ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Writes SSE events with a delay between them; stops quietly when the client went away. */
+export async function writeEvents(
+  res: ServerResponse,
+  events: string[],
+  delayMs: number,
+): Promise<void> {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  for (let i = 0; i < events.length; i++) {
+    if (res.destroyed) return;
+    if (i > 0 && delayMs > 0) await sleep(delayMs);
+    if (res.destroyed) return;
+    res.write(events[i]);
+  }
+  res.end();
+}
+
+/** Sends a JSON answer. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
