@@ -75,14 +75,18 @@ export type ModelPricing = RatioPricing | FixedPricing;
 
 const dateSuffix = /-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$/;
 
-/** Names to look a model up by: itself, then without `-thinking`, then without a date suffix. */
-function priceKeyCandidates(model: string): string[] {
-  const out = [model];
+/** The price-table name of a model: itself, else without `-thinking`, else without a date. */
+function findPriceKey(
+  model: string,
+  prices: Record<string, number>,
+  ratios: Record<string, number>,
+): string | undefined {
+  const known = (name: string) => prices[name] !== undefined || ratios[name] !== undefined;
+  if (known(model)) return model;
   const base = model.endsWith('-thinking') ? model.slice(0, -'-thinking'.length) : model;
-  if (base !== model) out.push(base);
+  if (base !== model && known(base)) return base;
   const undated = base.replace(dateSuffix, '');
-  if (undated !== base) out.push(undated);
-  return out;
+  return undated !== base && known(undated) ? undated : undefined;
 }
 
 /** GroupGroupRatio[userGroup][usingGroup], else GroupRatio[usingGroup], else 1. */
@@ -103,10 +107,7 @@ export function effectiveGroupRatio(
 export function priceModel(settings: Settings, input: PricingInput): ModelPricing {
   const prices = settings.get(modelPrice);
   const ratios = settings.get(modelRatio);
-  const candidates = priceKeyCandidates(input.model);
-  const priceKey = candidates.find(
-    (name) => prices[name] !== undefined || ratios[name] !== undefined,
-  );
+  const priceKey = findPriceKey(input.model, prices, ratios);
   const base: PricingBase = {
     model: input.model,
     priceKey: priceKey ?? input.model,
@@ -139,4 +140,46 @@ export function priceModel(settings: Settings, input: PricingInput): ModelPricin
 export function isFree(p: ModelPricing): boolean {
   const rate = p.kind === 'fixed' ? p.price : p.modelRatio;
   return rate === 0 || p.groupRatio === 0 || p.userDiscount === 0;
+}
+
+/** The settings a price depends on; a cached price is reused while none of them changed. */
+const priceSettings = [
+  modelPrice,
+  modelRatio,
+  completionRatio,
+  cacheRatio,
+  createCacheRatio,
+  imageRatio,
+  audioRatio,
+  audioCompletionRatio,
+  groupRatio,
+  groupGroupRatio,
+  selfUseModeEnabled,
+];
+
+interface CachedPrice {
+  /** The setting values (by identity) the price was computed from. */
+  inputs: unknown[];
+  pricing: ModelPricing;
+}
+
+const priceCaches = new WeakMap<Settings, Map<string, CachedPrice>>();
+
+/**
+ * `priceModel` with a per-process memo: the price of a (model, group, user group, discount)
+ * is computed once and reused until one of the price settings changes (compared by identity,
+ * so a change is seen at once). Unpriced models are not cached.
+ */
+export function cachedPriceModel(settings: Settings, input: PricingInput): ModelPricing {
+  let cache = priceCaches.get(settings);
+  if (!cache) priceCaches.set(settings, (cache = new Map()));
+  const key = `${input.model}\n${input.usingGroup}\n${input.userGroup}\n${input.userDiscount ?? 1}`;
+  const hit = cache.get(key);
+  if (hit && priceSettings.every((def, i) => settings.get<unknown>(def) === hit.inputs[i])) {
+    return hit.pricing;
+  }
+  const pricing = priceModel(settings, input);
+  if (cache.size >= 10_000) cache.clear();
+  cache.set(key, { inputs: priceSettings.map((def) => settings.get<unknown>(def)), pricing });
+  return pricing;
 }

@@ -15,12 +15,22 @@ function pow10(n: number): bigint {
   return (pow10Cache[n] ??= 10n ** BigInt(n));
 }
 
+/** Decimals of recently seen non-integers (ratios repeat on every request). */
+const parsed = new Map<number, Decimal>();
+
 /** The exact decimal of a finite number's shortest spelling (`0.075` → 75 × 10^-3). */
 export function decimal(value: number): Decimal {
+  if (Number.isSafeInteger(value)) return { units: BigInt(value), scale: 0 };
+  const known = parsed.get(value);
+  if (known) return known;
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
-  if (Number.isInteger(value) && Number.isSafeInteger(value)) {
-    return { units: BigInt(value), scale: 0 };
-  }
+  if (parsed.size >= 4096) parsed.clear();
+  const result = parseDecimal(value);
+  parsed.set(value, result);
+  return result;
+}
+
+function parseDecimal(value: number): Decimal {
   const [mantissa, exp = '0'] = String(value).toLowerCase().split('e');
   const [whole, fraction = ''] = mantissa.split('.');
   const units = BigInt(whole + fraction);

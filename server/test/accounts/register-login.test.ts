@@ -5,7 +5,7 @@ import {
   quotaForNewUser,
 } from '../../src/config/settings/groups/quota.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
-import { call, completeSetup, type Envelope } from './accounts-helpers.js';
+import { call, completeSetup, signIn, type Envelope } from './accounts-helpers.js';
 
 describe(`register, login, logout on ${testDb}`, () => {
   let t: TestApp;
@@ -203,6 +203,19 @@ describe(`register, login, logout on ${testDb}`, () => {
         aff_history_quota: 0,
       },
     ]);
+    const root = await signIn(t.app, 'root');
+    const created = await call(t.app, 'POST', '/api/user/', {
+      headers: root,
+      body: { username: 'erin', password: 'password123' },
+    });
+    expect(created.body.success).toBe(true);
+    const erin = await t.ctx.db
+      .selectFrom('users')
+      .select('quota')
+      .where('username', '=', 'erin')
+      .executeTakeFirstOrThrow();
+    expect(erin.quota).toBe(1000);
+
     const logs = await t.ctx.db
       .selectFrom('logs')
       .select(['username', 'type', 'quota'])
@@ -213,6 +226,7 @@ describe(`register, login, logout on ${testDb}`, () => {
       { username: 'carol', type: 1, quota: 200 },
       { username: 'alice', type: 3, quota: 300 },
       { username: 'dave', type: 1, quota: 1000 },
+      { username: 'erin', type: 1, quota: 1000 },
     ]);
   });
 });

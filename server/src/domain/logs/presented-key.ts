@@ -1,7 +1,7 @@
 import { TokenStatus, UserStatus } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import type { CachedToken } from '../tokens/token-cache.js';
 import { AppError } from '../../http/errors.js';
+import type { CachedToken } from '../tokens/token-cache.js';
 
 /** The key of an `Authorization: Bearer sk-…` header: without `sk-` and any `-<channel>`. */
 export function keyOfAuthorization(header: string | undefined): string {

@@ -6,6 +6,7 @@ import { isObject } from '../adaptors/shared/json.js';
 import type { RelayContext } from '../relay-context.js';
 import { UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
+import { precisePromptTokens } from './read-request.js';
 
 /** Whisper-style billing: about 1000 tokens per minute of audio. */
 const tokensPerAudioSecond = 1000 / 60;
@@ -40,7 +41,7 @@ function estimatedUsage(rc: RelayContext, json: unknown, text: string): Usage {
   if (rc.endpoint === 'audio/transcriptions' || rc.endpoint === 'audio/translations') {
     return transcriptionUsage(json, text);
   }
-  return { ...emptyUsage(), promptTokens: rc.request.promptTokens };
+  return { ...emptyUsage(), promptTokens: precisePromptTokens(rc) };
 }
 
 function breakage(rc: RelayContext, message: string): UpstreamFailure {

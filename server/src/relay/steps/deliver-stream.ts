@@ -7,6 +7,7 @@ import type { RelayContext } from '../relay-context.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
 import { deliverJson } from './deliver-json.js';
+import { precisePromptTokens } from './read-request.js';
 
 function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
   const ctx: StreamContext = {
@@ -56,7 +57,7 @@ export async function deliverStream(
     rc.outcome.localCount = upstream === null;
     rc.outcome.usage = upstream ?? {
       ...emptyUsage(),
-      promptTokens: rc.request.promptTokens,
+      promptTokens: precisePromptTokens(rc),
       completionTokens: translator.completionTokens(),
     };
   };

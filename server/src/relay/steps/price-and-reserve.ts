@@ -1,5 +1,5 @@
 import { billingOf } from '../../billing/billing-service.js';
-import { isFree, priceModel } from '../../billing/pricing.js';
+import { cachedPriceModel, isFree } from '../../billing/pricing.js';
 import { reserveEstimate } from '../../billing/quota-formula.js';
 import { preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
 import { quotaPerUnit } from '../../config/settings/groups/general.js';
@@ -13,7 +13,7 @@ const generative = new Set(['chat', 'completions', 'responses']);
 
 /** Prices the requested model for this caller (`model_price_unset` when unpriced). */
 export function priceRequest(rc: RelayContext): void {
-  rc.pricing = priceModel(rc.ctx.settings, {
+  rc.pricing = cachedPriceModel(rc.ctx.settings, {
     model: rc.request.model,
     usingGroup: rc.usingGroup,
     userGroup: rc.caller.userGroup,

@@ -4,6 +4,7 @@ import type { ForwardEndpoint } from '../adaptors/adaptor.js';
 import { isObject, type JsonObject } from '../adaptors/shared/json.js';
 import type { RelayContext } from '../relay-context.js';
 import { multipartField } from '../upstream/multipart.js';
+import { quickPromptTokens } from './prompt-estimate.js';
 
 /** Models OpenAI assumes when a request names none (contract 1.12). */
 const defaultModels: Partial<Record<ForwardEndpoint, string>> = {
@@ -34,7 +35,13 @@ function maxTokensOf(rc: RelayContext, body: JsonObject): number {
   return num(body.max_completion_tokens) || num(body.max_tokens) || num(body.max_output_tokens);
 }
 
-function promptTokensOf(rc: RelayContext, body: JsonObject): number {
+/**
+ * The prompt tokens of a request counted with the tokenizer, for usage the upstream did not
+ * report (off the hot path: only when settling such a request).
+ */
+export function precisePromptTokens(rc: RelayContext): number {
+  const body = 'json' in rc.request.body ? rc.request.body.json : undefined;
+  if (!isObject(body)) return rc.request.promptTokens;
   switch (rc.endpoint) {
     case 'chat':
       return estimatePromptTokens(rc.format, body);
@@ -48,8 +55,7 @@ function promptTokensOf(rc: RelayContext, body: JsonObject): number {
     case 'responses':
       return textTokens(body.instructions) + textTokens(body.input);
     case 'audio/speech':
-      // Speech is priced per input character.
-      return typeof body.input === 'string' ? body.input.length : 0;
+      return rc.request.promptTokens;
     case 'images/generations':
     case 'images/edits':
       return textTokens(body.prompt);
@@ -96,7 +102,13 @@ export function readRequest(rc: RelayContext): void {
     includeUsage: streamOptions.include_usage === true,
     body: { json: raw },
     maxTokens: maxTokensOf(rc, raw),
-    promptTokens: promptTokensOf(rc, raw),
+    // Speech is priced per input character; everything else gets the fast estimate here.
+    promptTokens:
+      rc.endpoint === 'audio/speech'
+        ? typeof raw.input === 'string'
+          ? raw.input.length
+          : 0
+        : quickPromptTokens(raw),
     calls: images ? Math.max(1, Math.floor(num(raw.n)) || 1) : 1,
   };
 }

@@ -29,8 +29,9 @@ function pricingDetail(p: ModelPricing): Record<string, unknown> {
   };
 }
 
+/** The token breakdown of `other`; zero counts are left out (readers default them to 0). */
 function tokenDetail(u: Usage): Record<string, number> {
-  return {
+  const all: Record<string, number> = {
     text_input: Math.max(0, u.promptTokens - u.imageTokens - u.audioInputTokens),
     text_output: Math.max(0, u.completionTokens - u.audioOutputTokens),
     cache_tokens: u.cachedTokens,
@@ -41,6 +42,8 @@ function tokenDetail(u: Usage): Record<string, number> {
     audio_output: u.audioOutputTokens,
     reasoning_tokens: u.reasoningTokens,
   };
+  for (const key of Object.keys(all)) if (all[key] === 0) delete all[key];
+  return all;
 }
 
 /** The reservation of a request that held nothing. */

@@ -169,7 +169,8 @@ describe('usage placed inside the choice (Moonshot style)', () => {
 
   it('tolerates a choice without a delta in converted streams', () => {
     const c = createConvertingTranslator(createOpenAIChunkReader, 'gemini', ctx(false));
-    const sse = 'data: {"id":"c","choices":[{"index":0,"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
+    const sse =
+      'data: {"id":"c","choices":[{"index":0,"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
     const events = parseSse(feedInPieces(c, sse, 1 << 20));
     expect(events.at(-1)?.data).toMatchObject({ candidates: [{ finishReason: 'STOP' }] });
   });
