@@ -75,15 +75,18 @@ describe(`option API on ${testDb}`, () => {
     ['DataExportDefaultTime', 'month', 'option_invalid'],
     ['ChatLink', 'javascript:alert(1)', 'option_invalid'],
     ['FAQ', '[{"question": "Q"', 'invalid_json'],
+    ['ModelRatio', '{"gpt-4o": 1.25,}', 'model_ratio_invalid', 'model ratio is not valid JSON'],
+    ['GroupRatio', "{'vip': 1}", 'group_ratio_invalid', 'group discount is not valid JSON'],
+    ['GroupRatio', '{"vip": -1}', 'option_invalid'],
     ['FAQ', '[{"question": "Q"}]', 'option_invalid'],
     ['Chats', '{"a": "b"}', 'option_invalid'],
     ['CheckinMinQuota', '99999999', 'option_invalid'],
-  ])('refuses %s = %s with %s', async (key, value, code) => {
+  ])('refuses %s = %s with %s', async (key, value, code, mentions = key) => {
     const before = await list();
     const res = await put(key, value);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: false, code });
-    expect(res.json().message).toContain(key);
+    expect(res.json().message).toContain(mentions);
     expect(await list()).toEqual(before);
   });
 

@@ -83,7 +83,8 @@ export type UserListItem = z.infer<typeof userListItem>;
 /** `PUT /api/user/self`. */
 export const updateSelfRequest = z.object({
   display_name: z.string().trim().max(20).optional(),
-  password: password.optional(),
+  /** New password; empty or absent keeps the current one. */
+  password: password.optional().or(z.literal('')),
   original_password: z.string().max(255).optional(),
   language: z.enum(['', 'en', 'zh', 'ru', 'ko', 'ja', 'es', 'de']).optional(),
 });
