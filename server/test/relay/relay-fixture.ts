@@ -124,8 +124,9 @@ export async function seedChannel(ctx: AppContext, fields: ChannelFields): Promi
   return row.id;
 }
 
-/** A user's balance and counters, and a key's remaining quota. */
+/** A user's balance and counters, and a key's remaining quota, after queued settlements. */
 export async function balancesOf(ctx: AppContext, userId: number, tokenId?: number) {
+  await billingOf(ctx).flush();
   const user = await ctx.db
     .selectFrom('users')
     .select(['quota', 'used_quota', 'request_count'])

@@ -47,7 +47,7 @@ export async function startRelayTest(env?: Record<string, string>): Promise<Rela
     channel: (fields) => seedChannel(t.ctx, { baseUrl: up.url, ...fields }),
     cleanup: async () => {
       await t.cleanup();
-      await up.close();
+      await up.close().catch(() => undefined);
     },
   };
 }
