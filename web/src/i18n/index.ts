@@ -1,28 +1,27 @@
-import i18n from 'i18next';
+import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { storage } from '../lib/storage';
-import { detectLanguage, languages } from './languages';
+import { readString } from '../lib/storage';
+import { detectLanguage } from './detect';
+import { localeKey, namespaces } from './languages';
 
-/** Every catalogue file, `./locales/<lang>/<namespace>.json`, bundled at build time. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', {
   eager: true,
 });
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+/** Every catalogue, bundled: `{ [language]: { [namespace]: strings } }`. */
+const resources: Resource = {};
 for (const [path, module] of Object.entries(files)) {
-  const [, lang, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-  if (!lang || !namespace) continue;
-  resources[lang] ??= {};
-  resources[lang][namespace] = module.default;
+  const [, language, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  if (!language || !namespace) continue;
+  resources[language] ??= {};
+  resources[language][namespace] = module.default;
 }
 
-/** Namespaces: one per area of the console. */
-export const namespaces = ['common', 'auth', 'home', 'profile', 'users', 'settings'] as const;
+const browser = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
 
 void i18n.use(initReactI18next).init({
   resources,
-  lng: detectLanguage(storage.get('locale'), globalThis.navigator?.languages ?? []),
-  supportedLngs: [...languages],
+  lng: detectLanguage(readString(localeKey), browser),
   fallbackLng: 'zh',
   ns: [...namespaces],
   defaultNS: 'common',

@@ -1,32 +1,26 @@
-import { isLanguage, languages, type Language } from '@gateway/shared';
+import type { Language } from '@gateway/shared';
 
-export { languages, type Language };
+/** The interface languages in menu order, each with its own name. */
+export const languageOptions: ReadonlyArray<{ code: Language; label: string }> = [
+  { code: 'en', label: 'English' },
+  { code: 'zh', label: '简体中文' },
+  { code: 'ru', label: 'Русский' },
+  { code: 'ko', label: '한국어' },
+  { code: 'ja', label: '日本語' },
+  { code: 'es', label: 'Español' },
+  { code: 'de', label: 'Deutsch' },
+];
 
-/** Each language's own name, for the switcher. */
-export const languageNames: Record<Language, string> = {
-  en: 'English',
-  zh: '简体中文',
-  ru: 'Русский',
-  ko: '한국어',
-  ja: '日本語',
-  es: 'Español',
-  de: 'Deutsch',
-};
+/** localStorage key of the chosen language. */
+export const localeKey = 'locale';
 
-/** Maps a browser tag such as "zh-CN" or "de-AT" to a supported language. */
-export function matchLanguage(tag: string | null | undefined): Language | null {
-  if (!tag) return null;
-  const base = tag.toLowerCase().split(/[-_]/)[0];
-  return isLanguage(base) ? base : null;
-}
-
-/** Stored locale, else the browser's first supported language, else English (spec section 9). */
-export function detectLanguage(stored: string | null, browser: readonly string[]): Language {
-  const fromStore = matchLanguage(stored);
-  if (fromStore) return fromStore;
-  for (const tag of browser) {
-    const match = matchLanguage(tag);
-    if (match) return match;
-  }
-  return 'en';
-}
+/** Catalogue namespaces; `common` is the default. */
+export const namespaces = [
+  'common',
+  'layout',
+  'auth',
+  'pages',
+  'profile',
+  'users',
+  'settings',
+] as const;

@@ -1,119 +1,116 @@
-import i18n from '../i18n';
-import { navigateTo } from './navigation';
-import { clearStoredUser, getStoredUser } from './session';
-import { toastError } from './toast';
+import { ApiError, httpErrorMessage, type Translate } from './api-errors';
+import { userStore } from './user-store';
 
-/** A failed call; its message has already been shown unless the call was `silent`. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    /** HTTP status, or 0 for a network failure. */
-    readonly status: number,
-    /** Stable server error id, when the server sent one. */
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError } from './api-errors';
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+type QueryValue = string | number | boolean | null | undefined;
 
-/** Options of one call. */
+/** Options of one console call. */
 export interface RequestOptions {
-  query?: Query;
+  query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Do not toast failures (the caller shows them itself). */
+  /** Do not toast failures; the caller shows them. */
   silent?: boolean;
   signal?: AbortSignal;
 }
 
-interface Envelope<T> {
+/** The management API envelope. */
+export interface Envelope<T> {
   success: boolean;
   message: string;
   code?: string;
   data?: T;
 }
 
-/** Builds `path?query`, skipping empty values. */
-export function withQuery(path: string, query?: Query): string {
-  if (!query) return path;
+interface Hooks {
+  notifyError: (message: string) => void;
+  onUnauthorized: () => void;
+  language: () => string;
+  translate: Translate;
+}
+
+let hooks: Hooks = {
+  notifyError: () => undefined,
+  onUnauthorized: () => undefined,
+  language: () => 'en',
+  translate: (key) => key,
+};
+
+/** Connects the client to toasts, navigation and the current language (done once at start). */
+export function configureApi(next: Partial<Hooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+function urlOf(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** The headers every console call carries (spec section 7). */
-export function consoleHeaders(): Record<string, string> {
-  return {
-    'New-Api-User': String(getStoredUser()?.id ?? -1),
-    'Cache-Control': 'no-store',
-    'Accept-Language': i18n.language || 'en',
-  };
-}
-
-/** The text shown for a failed HTTP status (spec section 8). */
-export function httpErrorText(status: number, message: string): string {
-  if (status === 429) return i18n.t('common:errors.tooManyRequests');
-  if (status === 500) return i18n.t('common:errors.internal');
-  if (status === 405) return i18n.t('common:errors.demoSite');
-  return `${i18n.t('common:errors.prefix')}${message}`;
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
 function fail(error: ApiError, silent?: boolean): never {
-  if (!silent) toastError(error.message);
+  if (!silent) hooks.notifyError(error.message);
   throw error;
 }
 
-/** Calls the management API and unwraps the `{success, message, data}` envelope. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}) {
-  const headers: Record<string, string> = consoleHeaders();
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+/** Sends one console call and returns the whole envelope; throws ApiError on any failure. */
+export async function requestEnvelope<T>(
+  method: string,
+  path: string,
+  { query, body, silent, signal }: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {
+    'New-Api-User': String(userStore.get()?.id ?? -1),
+    'Cache-Control': 'no-store',
+    'Accept-Language': hooks.language(),
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), {
+    response = await fetch(urlOf(path, query), {
       method,
       headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal,
     });
   } catch (cause) {
-    if ((cause as Error).name === 'AbortError') throw cause;
-    return fail(new ApiError(httpErrorText(0, (cause as Error).message), 0), options.silent);
+    if (signal?.aborted) throw cause;
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    fail(new ApiError(httpErrorMessage(null, detail, hooks.translate), null), silent);
   }
   const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (response.status === 401) {
-    clearStoredUser();
-    navigateTo('/login?expired=true');
-    throw new ApiError(payload?.message ?? response.statusText, 401, payload?.code);
+    userStore.clear();
+    hooks.onUnauthorized();
+    throw new ApiError(payload?.message || response.statusText, 401, payload?.code);
   }
   if (!response.ok) {
-    const text = httpErrorText(response.status, payload?.message || response.statusText);
-    return fail(new ApiError(text, response.status, payload?.code), options.silent);
+    const detail = payload?.message || response.statusText || String(response.status);
+    fail(new ApiError(httpErrorMessage(response.status, detail, hooks.translate), response.status, payload?.code), silent);
   }
   if (!payload || typeof payload.success !== 'boolean') {
-    return fail(new ApiError(httpErrorText(response.status, 'invalid answer'), response.status));
+    fail(new ApiError(httpErrorMessage(response.status, response.statusText, hooks.translate), response.status), silent);
   }
-  if (!payload.success) {
-    return fail(new ApiError(payload.message, response.status, payload.code), options.silent);
-  }
-  return { data: payload.data as T, message: payload.message };
+  if (!payload.success) fail(new ApiError(payload.message, response.status, payload.code), silent);
+  return payload;
 }
 
-/** GET returning `data`. */
-export async function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
-  return (await request<T>('GET', path, options)).data;
+/** Sends one console call and returns its `data`. */
+export async function request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+  const envelope = await requestEnvelope<T>(method, path, options);
+  return envelope.data as T;
 }
 
-/** A write returning `data` and the server's `message` (warnings ride on success answers). */
-export function apiSend<T = null>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-  options?: RequestOptions,
-) {
-  return request<T>(method, path, { ...options, body });
-}
+/** Shorthands over `request`. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, body }),
+};

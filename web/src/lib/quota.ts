@@ -1,21 +1,13 @@
-import { storage } from './storage';
-
-/** How amounts are shown: raw quota, or currency at `quotaPerUnit` quota per dollar. */
+/** How balances are shown: the status fields `display_in_currency` and `quota_per_unit`. */
 export interface QuotaDisplay {
   displayInCurrency: boolean;
   quotaPerUnit: number;
 }
 
-/** The display settings cached from `/api/status` (defaults: currency, 500000 per dollar). */
-export function storedQuotaDisplay(): QuotaDisplay {
-  const perUnit = Number(storage.get('quota_per_unit'));
-  return {
-    displayInCurrency: storage.get('display_in_currency') !== 'false',
-    quotaPerUnit: Number.isFinite(perUnit) && perUnit > 0 ? perUnit : 500000,
-  };
-}
+/** The server default: 500000 quota = 1 USD, shown in currency. */
+export const defaultQuotaDisplay: QuotaDisplay = { displayInCurrency: true, quotaPerUnit: 500000 };
 
-/** 1234567 → "1.2M": B from 1e9, M from 1e6, k from 1e4, one decimal; smaller numbers as is. */
+/** Compact count: at least 1e9 as B, 1e6 as M, 1e4 as k, one decimal; smaller as is. */
 export function renderNumber(value: number): string {
   const abs = Math.abs(value);
   if (abs >= 1e9) return `${(value / 1e9).toFixed(1)}B`;
@@ -24,35 +16,31 @@ export function renderNumber(value: number): string {
   return String(value);
 }
 
-/** A quota amount: "$1.23" in currency mode (`digits` decimals), else `renderNumber`. */
-export function renderQuota(
-  quota: number,
-  digits = 2,
-  display: QuotaDisplay = storedQuotaDisplay(),
-): string {
-  if (!display.displayInCurrency) return renderNumber(quota);
-  return `$${(quota / display.quotaPerUnit).toFixed(digits)}`;
+/** Quota in currency units (USD), unrounded. */
+export function quotaToUnit(quota: number, quotaPerUnit: number): number {
+  return quotaPerUnit > 0 ? quota / quotaPerUnit : 0;
 }
 
-/** Quota converted to currency units with 6 decimals (for inputs that edit dollars). */
-export function quotaToUnit(quota: number, display: QuotaDisplay = storedQuotaDisplay()): string {
-  return (quota / display.quotaPerUnit).toFixed(6);
+/** The unit-conversion helper: quota as a currency amount with 6 digits. */
+export function renderQuotaUnit(quota: number, quotaPerUnit: number): string {
+  return quotaToUnit(quota, quotaPerUnit).toFixed(6);
 }
 
-/** Currency units back to whole quota. */
-export function unitToQuota(units: number, display: QuotaDisplay = storedQuotaDisplay()): number {
-  return Math.round(units * display.quotaPerUnit);
+/** Quota for a currency amount (what admins type when they think in dollars). */
+export function unitToQuota(amount: number, quotaPerUnit: number): number {
+  return Math.round(amount * quotaPerUnit);
 }
 
-/**
- * Keeps long numbers narrow: from 100000 the integer part keeps its first and last two
- * digits around "..", e.g. 1234567.891 → "12..67.89"; smaller numbers get two decimals.
- */
+/** A balance for display: `$` + amount with `digits` digits in currency mode, else a compact count. */
+export function renderQuota(quota: number, display: QuotaDisplay, digits = 2): string {
+  if (display.displayInCurrency) return `$${quotaToUnit(quota, display.quotaPerUnit).toFixed(digits)}`;
+  return renderNumber(quota);
+}
+
+/** Numbers of at least 100000 lose their middle digits: 1234567 → "12..67". */
 export function shortenNumber(value: number): string {
-  const fixed = value.toFixed(2);
-  if (Math.abs(value) < 100000) return fixed;
-  const [integer, decimals] = fixed.split('.');
-  const sign = integer.startsWith('-') ? '-' : '';
-  const digits = integer.replace('-', '');
-  return `${sign}${digits.slice(0, 2)}..${digits.slice(-2)}.${decimals}`;
+  const digits = String(Math.trunc(Math.abs(value)));
+  if (Math.abs(value) < 100000) return String(value);
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${digits.slice(0, 2)}..${digits.slice(-2)}`;
 }

@@ -1,0 +1,5 @@
+import { FramePage } from '../../components/ui/FramePage';
+
+export default function SettingPage() {
+  return <FramePage name="profile" />;
+}
