@@ -14,7 +14,13 @@ const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'server/package.json'));
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const mockPort = Number(process.env.BENCH_MOCK_PORT ?? 9100);
-const targets = { nonstreamRps: 6000, streamRps: 5000, addedP50: 0.5, streamFirstByte: 1, rssMb: 150 };
+const targets = {
+  nonstreamRps: 6000,
+  streamRps: 5000,
+  addedP50: 0.5,
+  streamFirstByte: 1,
+  rssMb: 150,
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const dbPath = join(dir, 'bench.db');
@@ -37,7 +43,11 @@ function build() {
 
 /** Starts the gateway once so that it migrates the fresh database and creates root. */
 async function migrate() {
-  const child = spawn(process.execPath, ['server/dist/main.js'], { cwd: root, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
   try {
     for (let i = 0; i < 200; i++) {
       const up = await fetch(`http://127.0.0.1:${port}/api/status`).then(
@@ -102,7 +112,11 @@ function compare(key) {
     ...process.argv.slice(2),
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => {
@@ -117,22 +131,55 @@ function report(result) {
   const ns = summary.nonstream;
   const st = summary.stream;
   const rows = [
-    ['non-stream RPS (50 conn)', ns?.gateway?.rps, `>= ${targets.nonstreamRps}`, ns?.gateway?.rps >= targets.nonstreamRps],
-    ['stream RPS (50 conn)', st?.gateway?.rps, `>= ${targets.streamRps}`, st?.gateway?.rps >= targets.streamRps],
+    [
+      'non-stream RPS (50 conn)',
+      ns?.gateway?.rps,
+      `>= ${targets.nonstreamRps}`,
+      ns?.gateway?.rps >= targets.nonstreamRps,
+    ],
+    [
+      'stream RPS (50 conn)',
+      st?.gateway?.rps,
+      `>= ${targets.streamRps}`,
+      st?.gateway?.rps >= targets.streamRps,
+    ],
     ['added latency p50 under load, ms', ns?.added_ms?.p50, 'info', null],
     ['added latency p99 under load, ms', ns?.added_ms?.p99, 'info', null],
-    ['added p50 unloaded (non-stream), ms', ns?.probe_unloaded?.added_total_p50_ms, `<= ${targets.addedP50}`, ns?.probe_unloaded?.added_total_p50_ms <= targets.addedP50],
+    [
+      'added p50 unloaded (non-stream), ms',
+      ns?.probe_unloaded?.added_total_p50_ms,
+      `<= ${targets.addedP50}`,
+      ns?.probe_unloaded?.added_total_p50_ms <= targets.addedP50,
+    ],
     ['added p99 unloaded (non-stream), ms', ns?.probe_unloaded?.added_total_p99_ms, 'info', null],
-    ['stream first byte added, ms', st?.probe_unloaded?.added_ttfb_p50_ms, `<= ${targets.streamFirstByte}`, st?.probe_unloaded?.added_ttfb_p50_ms <= targets.streamFirstByte],
-    ['peak RSS under load, MB', proc?.rss_peak_under_load_mb, `<= ${targets.rssMb}`, proc?.rss_peak_under_load_mb <= targets.rssMb],
-    ['errors (non-2xx, failed checks)', (ns?.gateway?.errors ?? 0) + (st?.gateway?.errors ?? 0), '0', (ns?.gateway?.errors ?? 0) + (st?.gateway?.errors ?? 0) === 0],
+    [
+      'stream first byte added, ms',
+      st?.probe_unloaded?.added_ttfb_p50_ms,
+      `<= ${targets.streamFirstByte}`,
+      st?.probe_unloaded?.added_ttfb_p50_ms <= targets.streamFirstByte,
+    ],
+    [
+      'peak RSS under load, MB',
+      proc?.rss_peak_under_load_mb,
+      `<= ${targets.rssMb}`,
+      proc?.rss_peak_under_load_mb <= targets.rssMb,
+    ],
+    [
+      'errors (non-2xx, failed checks)',
+      (ns?.gateway?.errors ?? 0) + (st?.gateway?.errors ?? 0),
+      '0',
+      (ns?.gateway?.errors ?? 0) + (st?.gateway?.errors ?? 0) === 0,
+    ],
   ];
   console.log('\nGateway benchmark (one gateway core, SQLite, billing and logs on)');
   for (const [name, value, target, ok] of rows) {
     const mark = ok === null ? '    ' : ok ? 'PASS' : 'FAIL';
-    console.log(`  ${mark}  ${name.padEnd(38)} ${String(value ?? 'n/a').padStart(10)}   target ${target}`);
+    console.log(
+      `  ${mark}  ${name.padEnd(38)} ${String(value ?? 'n/a').padStart(10)}   target ${target}`,
+    );
   }
-  if (proc) console.log(`        CPU per request (upper bound): ${proc.cpu_us_per_request_upper_bound} µs`);
+  if (proc)
+    console.log(`        CPU per request (upper bound): ${proc.cpu_us_per_request_upper_bound} µs`);
   return rows.every(([, , , ok]) => ok !== false);
 }
 

@@ -9,3 +9,7 @@ export * from './schemas/logs.js';
 export * from './schemas/form-fields.js';
 export * from './schemas/tokens.js';
 export * from './schemas/channels.js';
+export * from './schemas/channel-admin.js';
+export * from './schemas/groups.js';
+export * from './schemas/pricing.js';
+export * from './schemas/signin.js';

@@ -81,7 +81,10 @@ async function applyPlan(trx: Trx, plan: SettlePlan): Promise<void> {
       .execute();
   }
   for (let i = 0; i < plan.logs.length; i += logsPerInsert) {
-    await trx.insertInto('logs').values(plan.logs.slice(i, i + logsPerInsert)).execute();
+    await trx
+      .insertInto('logs')
+      .values(plan.logs.slice(i, i + logsPerInsert))
+      .execute();
   }
 }
 

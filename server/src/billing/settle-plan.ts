@@ -85,7 +85,10 @@ const ascending = <T>(map: Map<number, T>): Array<[number, T]> =>
  * Plans the additions of charged moves: each returns `reserved − charged` to the user (and a
  * limited key) and adds `charged` to used quota and 1 to the request count on success.
  */
-export function planTotals(charged: Charged[], reservedOf: (move: BalanceMove) => number): SettlePlan {
+export function planTotals(
+  charged: Charged[],
+  reservedOf: (move: BalanceMove) => number,
+): SettlePlan {
   const users = new Map<number, Totals>();
   const tokens = new Map<number, Totals>();
   const channels = new Map<number, number>();
@@ -105,5 +108,10 @@ export function planTotals(charged: Charged[], reservedOf: (move: BalanceMove) =
       logs.push({ ...move.log, quota, other: JSON.stringify(other) });
     }
   }
-  return { users: ascending(users), tokens: ascending(tokens), channels: ascending(channels), logs };
+  return {
+    users: ascending(users),
+    tokens: ascending(tokens),
+    channels: ascending(channels),
+    logs,
+  };
 }

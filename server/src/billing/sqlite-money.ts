@@ -37,7 +37,9 @@ export class SqliteMoney {
     const p = (sql: string) => raw.prepare(sql);
     this.s = {
       debitUser: p('update users set quota = quota - ? where id = ? and quota >= ?'),
-      debitToken: p('update tokens set remain_quota = remain_quota - ? where id = ? and remain_quota >= ?'),
+      debitToken: p(
+        'update tokens set remain_quota = remain_quota - ? where id = ? and remain_quota >= ?',
+      ),
       creditUser: p('update users set quota = quota + ? where id = ?'),
       userBalance: p('select quota as balance from users where id = ?').pluck(),
       tokenBalance: p('select remain_quota as balance from tokens where id = ?').pluck(),
@@ -63,7 +65,9 @@ export class SqliteMoney {
     this.reserveTx = raw.transaction((batch: PendingReserve[]) =>
       batch.map((w) => this.reserveNow(w.reservation, w.instanceId)),
     );
-    this.batchTx = raw.transaction((moves: BalanceMove[], strict: boolean) => this.commitNow(moves, strict));
+    this.batchTx = raw.transaction((moves: BalanceMove[], strict: boolean) =>
+      this.commitNow(moves, strict),
+    );
   }
 
   /** True while a Kysely transaction holds the connection (use the Kysely path then). */
@@ -118,11 +122,23 @@ export class SqliteMoney {
     if (this.s.debitUser.run(r.quota, r.userId, r.quota).changes !== 1) {
       return new AppError('insufficient_user_quota', undefined, 403);
     }
-    if (r.tokenLimited && r.tokenId > 0 && this.s.debitToken.run(r.quota, r.tokenId, r.quota).changes !== 1) {
+    if (
+      r.tokenLimited &&
+      r.tokenId > 0 &&
+      this.s.debitToken.run(r.quota, r.tokenId, r.quota).changes !== 1
+    ) {
       this.s.creditUser.run(r.quota, r.userId);
       return new AppError('insufficient_token_quota', undefined, 403);
     }
-    this.s.reserve.run(r.id, r.userId, r.tokenId, r.quota, r.tokenLimited ? 1 : 0, nowSeconds(), instanceId);
+    this.s.reserve.run(
+      r.id,
+      r.userId,
+      r.tokenId,
+      r.quota,
+      r.tokenLimited ? 1 : 0,
+      nowSeconds(),
+      instanceId,
+    );
     return null;
   }
 
@@ -140,7 +156,10 @@ export class SqliteMoney {
       const reserved = reservedOf(move);
       let quota = 0;
       if (move.kind === 'settle') {
-        quota = move.quota <= reserved ? move.quota : reserved + this.chargeExtra(move.reservation, move.quota - reserved);
+        quota =
+          move.quota <= reserved
+            ? move.quota
+            : reserved + this.chargeExtra(move.reservation, move.quota - reserved);
       }
       charged.push({ move, quota });
     }
@@ -156,7 +175,9 @@ export class SqliteMoney {
   private debitUpTo(table: 'users' | 'tokens', id: number, amount: number): number {
     const debit = table === 'users' ? this.s.debitUser : this.s.debitToken;
     if (debit.run(amount, id, amount).changes === 1) return amount;
-    const balance = Number((table === 'users' ? this.s.userBalance : this.s.tokenBalance).get(id) ?? 0);
+    const balance = Number(
+      (table === 'users' ? this.s.userBalance : this.s.tokenBalance).get(id) ?? 0,
+    );
     const available = Math.min(amount, Math.max(0, balance));
     return available > 0 && debit.run(available, id, available).changes === 1 ? available : 0;
   }

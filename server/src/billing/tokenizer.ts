@@ -1,4 +1,17 @@
-import { countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+
+type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+let encoder: CountTokens | undefined;
+
+/**
+ * The o200k encoder, loaded on first use: its tables take ~70 MB, and the relay needs them
+ * only when an upstream reports no usage, so a gateway that never counts never loads them.
+ */
+function countTokens(text: string, options: { disallowedSpecial: Set<string> }): number {
+  encoder ??= (createRequire(import.meta.url)('gpt-tokenizer') as { countTokens: CountTokens })
+    .countTokens;
+  return encoder(text, options);
+}
 
 /** Tokens added per chat message for the role and separators (OpenAI's published estimate). */
 export const TOKENS_PER_MESSAGE = 3;

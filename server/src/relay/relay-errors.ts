@@ -79,5 +79,8 @@ export function sendRelayError(
     if (!reply.raw.writableEnded) reply.raw.end(renderStreamError(format, wire));
     return;
   }
-  void reply.code(wire.status).header('content-type', 'application/json').send(renderError(format, wire));
+  void reply
+    .code(wire.status)
+    .header('content-type', 'application/json')
+    .send(renderError(format, wire));
 }

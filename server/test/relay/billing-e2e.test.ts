@@ -16,7 +16,10 @@ describe(`billing end to end on ${testDb}`, () => {
     await r.channel({ models: ['gpt-4o', 'dall-e-3', 'm-big'] });
     await r.channel({ type: 14, models: ['claude-sonnet-4-5'] });
     await r.channel({ models: ['gpt-4o'], group: 'vip' });
-    const ratios = { ...(await import('../../src/billing/default-prices.js')).defaultModelRatio, 'm-big': 1 };
+    const ratios = {
+      ...(await import('../../src/billing/default-prices.js')).defaultModelRatio,
+      'm-big': 1,
+    };
     await r.ctx.settings.set('ModelRatio', JSON.stringify(ratios));
   });
   beforeEach(() => r.up.reset());
@@ -30,12 +33,21 @@ describe(`billing end to end on ${testDb}`, () => {
     // 1.25 × (600 + 400 × 0.5 + 200 × 4) = 2000
     const log = await last();
     expect(log).toMatchObject({ quota: 2000, prompt_tokens: 1000, completion_tokens: 200 });
-    expect(JSON.parse(log.other)).toMatchObject({ cache_tokens: 400, cache_ratio: 0.5, text_input: 600 });
+    expect(JSON.parse(log.other)).toMatchObject({
+      cache_tokens: 400,
+      cache_ratio: 0.5,
+      text_input: 600,
+    });
   });
 
   it('bills Anthropic cache reads and writes (input excludes the cache)', async () => {
     r.up.setBehaviour({
-      usage: { promptTokens: 100, cachedTokens: 2000, cacheWriteTokens: 1000, completionTokens: 300 },
+      usage: {
+        promptTokens: 100,
+        cachedTokens: 2000,
+        cacheWriteTokens: 1000,
+        completionTokens: 300,
+      },
     });
     const res = await r.post(
       '/v1/messages',
@@ -46,7 +58,10 @@ describe(`billing end to end on ${testDb}`, () => {
     // 1.5 × (100 + 2000 × 0.1 + 1000 × 1.25 + 300 × 5) = 4575
     const log = await last();
     expect(log).toMatchObject({ quota: 4575, prompt_tokens: 3100, completion_tokens: 300 });
-    expect(JSON.parse(log.other)).toMatchObject({ cache_tokens: 2000, cache_creation_tokens: 1000 });
+    expect(JSON.parse(log.other)).toMatchObject({
+      cache_tokens: 2000,
+      cache_creation_tokens: 1000,
+    });
   });
 
   it('bills a fixed price per call', async () => {

@@ -3,7 +3,8 @@ import { testDb } from '../helpers/test-context.js';
 import { logsOf } from './relay-fixture.js';
 import { sseEvents, startRelayTest, type RelayTest } from './relay-setup.js';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const weatherTool = {
   type: 'function',
@@ -14,7 +15,10 @@ const weatherTool = {
   },
 };
 
-type Chunk = { choices?: Array<{ delta?: { content?: string; tool_calls?: unknown[] } }>; usage?: unknown };
+type Chunk = {
+  choices?: Array<{ delta?: { content?: string; tool_calls?: unknown[] } }>;
+  usage?: unknown;
+};
 
 function streamedText(body: string): string {
   return sseEvents(body)
@@ -42,7 +46,13 @@ describe(`format conversions on ${testDb}`, () => {
         max_tokens: 50,
         messages: [
           { role: 'system', content: 'Be brief.' },
-          { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: PNG } }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url: PNG } },
+            ],
+          },
         ],
       });
       expect(res.statusCode).toBe(200);
@@ -55,7 +65,11 @@ describe(`format conversions on ${testDb}`, () => {
         max_tokens: 50,
         system: expect.anything(),
       });
-      const content = (sent.json as { messages: Array<{ content: Array<{ type: string; source?: { type: string } }> }> }).messages[0].content;
+      const content = (
+        sent.json as {
+          messages: Array<{ content: Array<{ type: string; source?: { type: string } }> }>;
+        }
+      ).messages[0].content;
       expect(content.find((p) => p.type === 'image')?.source?.type).toBe('base64');
       const body = res.json();
       expect(body.object).toBe('chat.completion');
@@ -72,16 +86,23 @@ describe(`format conversions on ${testDb}`, () => {
         messages: [{ role: 'user', content: 'Weather in Paris?' }],
       });
       expect(res.statusCode).toBe(200);
-      expect((r.up.requests[0].json as { tools: Array<{ name: string; input_schema: unknown }> }).tools[0]).toMatchObject({
+      expect(
+        (r.up.requests[0].json as { tools: Array<{ name: string; input_schema: unknown }> })
+          .tools[0],
+      ).toMatchObject({
         name: 'get_weather',
         input_schema: { type: 'object' },
       });
       const events = sseEvents(res.body);
-      const calls = events.flatMap((e) => (e.data as Chunk).choices?.[0]?.delta?.tool_calls ?? []) as Array<{
+      const calls = events.flatMap(
+        (e) => (e.data as Chunk).choices?.[0]?.delta?.tool_calls ?? [],
+      ) as Array<{
         function?: { name?: string; arguments?: string };
       }>;
       expect(calls[0].function?.name).toBe('get_weather');
-      expect(JSON.parse(calls.map((c) => c.function?.arguments ?? '').join(''))).toEqual({ city: 'Paris' });
+      expect(JSON.parse(calls.map((c) => c.function?.arguments ?? '').join(''))).toEqual({
+        city: 'Paris',
+      });
       expect(events.at(-1)?.data).toBe('[DONE]');
     });
 
@@ -95,7 +116,12 @@ describe(`format conversions on ${testDb}`, () => {
       expect(streamedText(res.body)).toBe('Hello from the fake upstream.');
       expect(sseEvents(res.body).some((e) => (e.data as Chunk).usage)).toBe(true);
       const log = (await logsOf(r.ctx, r.userId)).at(-1)!;
-      expect(log).toMatchObject({ model_name: 'claude-sonnet-4-5', prompt_tokens: 11, completion_tokens: 5, is_stream: 1 });
+      expect(log).toMatchObject({
+        model_name: 'claude-sonnet-4-5',
+        prompt_tokens: 11,
+        completion_tokens: 5,
+        is_stream: 1,
+      });
     });
   });
 
@@ -104,13 +130,22 @@ describe(`format conversions on ${testDb}`, () => {
       const res = await r.post('/v1/chat/completions', {
         model: 'gemini-2.5-flash',
         temperature: 0,
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: PNG } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url: PNG } },
+            ],
+          },
+        ],
       });
       expect(res.statusCode).toBe(200);
       const sent = r.up.requests[0];
       expect(sent.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
       expect(sent.json).toMatchObject({ generationConfig: { temperature: 0 } });
-      const parts = (sent.json as { contents: Array<{ parts: Array<{ inlineData?: unknown }> }> }).contents[0].parts;
+      const parts = (sent.json as { contents: Array<{ parts: Array<{ inlineData?: unknown }> }> })
+        .contents[0].parts;
       expect(parts.some((p) => p.inlineData)).toBe(true);
       expect(res.json().choices[0].message.content).toBe('Hello from the fake upstream.');
     });
@@ -145,7 +180,18 @@ describe(`format conversions on ${testDb}`, () => {
           max_tokens: 64,
           temperature: 0,
           system: 'Be brief.',
-          messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG.split(',')[1] } }] }],
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'Hi' },
+                {
+                  type: 'image',
+                  source: { type: 'base64', media_type: 'image/png', data: PNG.split(',')[1] },
+                },
+              ],
+            },
+          ],
         },
         headers(),
       );
@@ -153,7 +199,8 @@ describe(`format conversions on ${testDb}`, () => {
       const sent = r.up.requests[0];
       expect(sent.path).toBe('/v1/chat/completions');
       expect(sent.json).toMatchObject({ model: 'gpt-4o-mini', temperature: 0 });
-      const messages = (sent.json as { messages: Array<{ role: string; content: unknown }> }).messages;
+      const messages = (sent.json as { messages: Array<{ role: string; content: unknown }> })
+        .messages;
       expect(messages[0]).toMatchObject({ role: 'system' });
       expect(JSON.stringify(messages[1].content)).toContain('image_url');
       expect(res.json()).toMatchObject({
@@ -172,15 +219,28 @@ describe(`format conversions on ${testDb}`, () => {
           model: 'gpt-4o-mini',
           max_tokens: 64,
           stream: true,
-          tools: [{ name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+          tools: [
+            {
+              name: 'get_weather',
+              description: 'Weather',
+              input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+            },
+          ],
           messages: [{ role: 'user', content: 'Weather in Rome?' }],
         },
         headers(),
       );
       expect(res.statusCode).toBe(200);
-      expect((r.up.requests[0].json as { tools: unknown[] }).tools[0]).toMatchObject({ type: 'function', function: { name: 'get_weather' } });
+      expect((r.up.requests[0].json as { tools: unknown[] }).tools[0]).toMatchObject({
+        type: 'function',
+        function: { name: 'get_weather' },
+      });
       const events = sseEvents(res.body);
-      const start = events.find((e) => e.event === 'content_block_start' && (e.data as { content_block: { type: string } }).content_block.type === 'tool_use');
+      const start = events.find(
+        (e) =>
+          e.event === 'content_block_start' &&
+          (e.data as { content_block: { type: string } }).content_block.type === 'tool_use',
+      );
       expect(start).toBeTruthy();
       const json = events
         .filter((e) => e.event === 'content_block_delta')

@@ -28,7 +28,9 @@ describe(`key and account limits on ${testDb}`, () => {
   });
 
   it('refuses an expired key', async () => {
-    const expired = await r.newCaller(1_000_000, { expiredTime: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await r.newCaller(1_000_000, {
+      expiredTime: Math.floor(Date.now() / 1000) - 60,
+    });
     const res = await r.post('/v1/chat/completions', chat, bearer(expired.key));
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('token_expired');
@@ -38,8 +40,15 @@ describe(`key and account limits on ${testDb}`, () => {
     const empty = await r.newCaller(1_000_000, { unlimited: false, remainQuota: 0 });
     const res = await r.post('/v1/chat/completions', chat, bearer(empty.key));
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toMatchObject({ code: 'insufficient_token_quota', type: 'insufficient_quota' });
-    for (let i = 0; i < 50 && (await balancesOf(r.ctx, empty.userId, empty.tokenId)).tokenStatus !== 4; i++) {
+    expect(res.json().error).toMatchObject({
+      code: 'insufficient_token_quota',
+      type: 'insufficient_quota',
+    });
+    for (
+      let i = 0;
+      i < 50 && (await balancesOf(r.ctx, empty.userId, empty.tokenId)).tokenStatus !== 4;
+      i++
+    ) {
       await new Promise((done) => setTimeout(done, 20));
     }
     const again = await r.post('/v1/chat/completions', chat, bearer(empty.key));
@@ -73,23 +82,39 @@ describe(`key and account limits on ${testDb}`, () => {
     const res = await r.post('/v1/chat/completions', chat, bearer(limited.key));
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('token_model_denied');
-    const ok = await r.post('/v1/chat/completions', { ...chat, model: 'gpt-4o' }, bearer(limited.key));
+    const ok = await r.post(
+      '/v1/chat/completions',
+      { ...chat, model: 'gpt-4o' },
+      bearer(limited.key),
+    );
     expect(ok.statusCode).toBe(200);
-    const models = await r.app.inject({ method: 'GET', url: '/v1/models', headers: bearer(limited.key) });
+    const models = await r.app.inject({
+      method: 'GET',
+      url: '/v1/models',
+      headers: bearer(limited.key),
+    });
     expect(models.json().data.map((m: { id: string }) => m.id)).toEqual(['gpt-4o']);
   });
 
   it('applies the per-key rate limit with its own message', async () => {
     const limited = await r.newCaller(1_000_000, {
-      rateLimit: { count: 2, windowSeconds: 60, message: 'Slow down, this key allows 2 per minute' },
+      rateLimit: {
+        count: 2,
+        windowSeconds: 60,
+        message: 'Slow down, this key allows 2 per minute',
+      },
     });
     for (let i = 0; i < 2; i++) {
-      expect((await r.post('/v1/chat/completions', chat, bearer(limited.key))).statusCode).toBe(200);
+      expect((await r.post('/v1/chat/completions', chat, bearer(limited.key))).statusCode).toBe(
+        200,
+      );
     }
     const res = await r.post('/v1/chat/completions', chat, bearer(limited.key));
     expect(res.statusCode).toBe(429);
     expect(res.json().error.message).toContain('Slow down, this key allows 2 per minute');
-    const plain = await r.newCaller(1_000_000, { rateLimit: { count: 1, windowSeconds: 60, message: '' } });
+    const plain = await r.newCaller(1_000_000, {
+      rateLimit: { count: 1, windowSeconds: 60, message: '' },
+    });
     await r.post('/v1/chat/completions', chat, bearer(plain.key));
     const second = await r.post('/v1/chat/completions', chat, bearer(plain.key));
     expect(second.statusCode).toBe(429);
@@ -114,12 +139,23 @@ describe(`key and account limits on ${testDb}`, () => {
   });
 
   it('answers in the Anthropic and Gemini error shapes', async () => {
-    const anthropic = await r.post('/v1/messages', { model: 'gpt-4o-mini', max_tokens: 5, messages: [] }, {
-      'x-api-key': 'sk-wrong',
-    });
+    const anthropic = await r.post(
+      '/v1/messages',
+      { model: 'gpt-4o-mini', max_tokens: 5, messages: [] },
+      {
+        'x-api-key': 'sk-wrong',
+      },
+    );
     expect(anthropic.statusCode).toBe(401);
-    expect(anthropic.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
-    const gemini = await r.post('/v1beta/models/gemini-2.5-flash:generateContent?key=sk-wrong', { contents: [] }, {});
+    expect(anthropic.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'authentication_error' },
+    });
+    const gemini = await r.post(
+      '/v1beta/models/gemini-2.5-flash:generateContent?key=sk-wrong',
+      { contents: [] },
+      {},
+    );
     expect(gemini.statusCode).toBe(401);
     expect(gemini.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
   });

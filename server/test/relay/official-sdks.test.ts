@@ -61,7 +61,10 @@ describe(`the official SDKs against the gateway on ${testDb}`, () => {
   });
 
   it('openai: embeddings and models', async () => {
-    const embedding = await openai.embeddings.create({ model: 'text-embedding-3-small', input: 'hi' });
+    const embedding = await openai.embeddings.create({
+      model: 'text-embedding-3-small',
+      input: 'hi',
+    });
     expect(embedding.data[0].embedding).toHaveLength(3);
     const models = [];
     for await (const model of openai.models.list()) models.push(model.id);
@@ -71,7 +74,10 @@ describe(`the official SDKs against the gateway on ${testDb}`, () => {
   it('openai: errors surface as typed SDK errors', async () => {
     const bad = new OpenAI({ apiKey: 'sk-nope', baseURL: `${origin}/v1`, maxRetries: 0 });
     await expect(
-      bad.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }),
+      bad.chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
     ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
   });
 
@@ -81,7 +87,10 @@ describe(`the official SDKs against the gateway on ${testDb}`, () => {
       max_tokens: 64,
       messages: [{ role: 'user', content: 'Hello' }],
     });
-    expect(message.content[0]).toMatchObject({ type: 'text', text: 'Hello from the fake upstream.' });
+    expect(message.content[0]).toMatchObject({
+      type: 'text',
+      text: 'Hello from the fake upstream.',
+    });
     expect(message.usage.output_tokens).toBe(5);
   });
 
@@ -103,7 +112,11 @@ describe(`the official SDKs against the gateway on ${testDb}`, () => {
   it('anthropic: errors surface as typed SDK errors', async () => {
     const bad = new Anthropic({ apiKey: 'sk-nope', baseURL: origin, maxRetries: 0 });
     await expect(
-      bad.messages.create({ model: 'claude-haiku-4-5', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }),
+      bad.messages.create({
+        model: 'claude-haiku-4-5',
+        max_tokens: 5,
+        messages: [{ role: 'user', content: 'x' }],
+      }),
     ).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
   });
 

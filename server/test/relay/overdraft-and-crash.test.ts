@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingOf, startBilling } from '../../src/billing/billing-service.js';
 import { instanceKey } from '../../src/billing/reconcile.js';
-import { createIsolatedDb, createTestContext, testDb, type IsolatedDb } from '../helpers/test-context.js';
+import {
+  createIsolatedDb,
+  createTestContext,
+  testDb,
+  type IsolatedDb,
+} from '../helpers/test-context.js';
 import { balancesOf, consumedQuota, logsOf, seedToken, seedUser } from './relay-fixture.js';
 import { startRelayTest, type RelayTest } from './relay-setup.js';
 
@@ -20,9 +25,13 @@ describe(`overdraft race on ${testDb}`, () => {
   const fire = (key: string, n: number) =>
     Promise.all(
       Array.from({ length: n }, () =>
-        r.post('/v1/chat/completions', { model: 'm-fixed', messages: [{ role: 'user', content: 'x' }] }, {
-          authorization: `Bearer ${key}`,
-        }),
+        r.post(
+          '/v1/chat/completions',
+          { model: 'm-fixed', messages: [{ role: 'user', content: 'x' }] },
+          {
+            authorization: `Bearer ${key}`,
+          },
+        ),
       ),
     );
 
@@ -68,12 +77,27 @@ describe(`crash reconciliation on ${testDb}`, () => {
     // A reservation whose request had already been logged (settled) is only removed.
     await first.ctx.db
       .insertInto('logs')
-      .values({ user_id: userId, created_at: 1, type: 2, content: '', quota: 7_000, request_id: 'req-settled', other: '{}' })
+      .values({
+        user_id: userId,
+        created_at: 1,
+        type: 2,
+        content: '',
+        quota: 7_000,
+        request_id: 'req-settled',
+        other: '{}',
+      })
       .execute();
     // An instance that is still alive keeps its reservation.
     await billingOf(first.ctx).reserve({ ...held, id: 'req-alive' });
-    await first.ctx.db.updateTable('reservations').set({ instance_id: 'alive-one' }).where('id', '=', 'req-alive').execute();
-    expect(await balancesOf(first.ctx, userId, token.id)).toMatchObject({ quota: 79_000, tokenRemain: 29_000 });
+    await first.ctx.db
+      .updateTable('reservations')
+      .set({ instance_id: 'alive-one' })
+      .where('id', '=', 'req-alive')
+      .execute();
+    expect(await balancesOf(first.ctx, userId, token.id)).toMatchObject({
+      quota: 79_000,
+      tokenRemain: 29_000,
+    });
     // The process dies: nothing is settled, the context is simply dropped.
     await first.ctx.close();
 
@@ -81,11 +105,16 @@ describe(`crash reconciliation on ${testDb}`, () => {
     await second.ctx.shared.set(instanceKey('alive-one'), '1', 30);
     await startBilling(second.ctx);
     // req-crashed is refunded; req-settled was already paid for; req-alive stays held.
-    expect(await balancesOf(second.ctx, userId, token.id)).toMatchObject({ quota: 86_000, tokenRemain: 36_000 });
+    expect(await balancesOf(second.ctx, userId, token.id)).toMatchObject({
+      quota: 86_000,
+      tokenRemain: 36_000,
+    });
     const left = await second.ctx.db.selectFrom('reservations').select('id').execute();
     expect(left.map((x) => x.id)).toEqual(['req-alive']);
     const logs = await logsOf(second.ctx, userId);
-    expect(logs.filter((l) => l.type === 6).map((l) => [l.request_id, l.quota])).toEqual([['req-crashed', 0]]);
+    expect(logs.filter((l) => l.type === 6).map((l) => [l.request_id, l.quota])).toEqual([
+      ['req-crashed', 0],
+    ]);
     // balance moved (100000 − 86000) = logged consumption (7000) + still held (7000).
     expect(100_000 - 86_000).toBe((await consumedQuota(second.ctx, userId)) + 7_000);
     await second.ctx.close();

@@ -14,7 +14,11 @@ function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer
   const boundary = '----relaytest7MA4YWxkTrZu0gW';
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   parts.push(
     Buffer.from(
@@ -64,7 +68,10 @@ describe(`relay routes on ${testDb}`, () => {
   });
 
   it('streams a chat completion and keeps the usage chunk only when asked for', async () => {
-    const withUsage = await r.post('/v1/chat/completions', chat({ stream: true, stream_options: { include_usage: true } }));
+    const withUsage = await r.post(
+      '/v1/chat/completions',
+      chat({ stream: true, stream_options: { include_usage: true } }),
+    );
     expect(withUsage.statusCode).toBe(200);
     expect(withUsage.headers['content-type']).toContain('text/event-stream');
     const events = sseEvents(withUsage.body);
@@ -75,7 +82,11 @@ describe(`relay routes on ${testDb}`, () => {
     const plain = sseEvents(without.body);
     expect(plain.filter((e) => (e.data as { usage?: unknown }).usage).length).toBe(0);
     const text = plain
-      .map((e) => (e.data as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content ?? '')
+      .map(
+        (e) =>
+          (e.data as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta
+            ?.content ?? '',
+      )
       .join('');
     expect(text).toBe('Hello from the fake upstream.');
     // The upstream was asked for usage anyway, so the bill uses real numbers.
@@ -89,11 +100,17 @@ describe(`relay routes on ${testDb}`, () => {
     expect(completion.statusCode).toBe(200);
     expect(completion.json().choices[0].text).toBe('Hello from the fake upstream.');
 
-    const embedding = await r.post('/v1/embeddings', { model: 'text-embedding-3-small', input: ['a', 'b'] });
+    const embedding = await r.post('/v1/embeddings', {
+      model: 'text-embedding-3-small',
+      input: ['a', 'b'],
+    });
     expect(embedding.statusCode).toBe(200);
     expect(embedding.json().data).toHaveLength(2);
 
-    const moderation = await r.post('/v1/moderations', { model: 'omni-moderation-latest', input: 'x' });
+    const moderation = await r.post('/v1/moderations', {
+      model: 'omni-moderation-latest',
+      input: 'x',
+    });
     expect(moderation.statusCode).toBe(200);
     expect(moderation.json().results[0].flagged).toBe(false);
 
@@ -101,7 +118,11 @@ describe(`relay routes on ${testDb}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().output[0].content[0].text).toBe('Hello from the fake upstream.');
 
-    const streamed = await r.post('/v1/responses', { model: 'gpt-4o-mini', input: 'Hi', stream: true });
+    const streamed = await r.post('/v1/responses', {
+      model: 'gpt-4o-mini',
+      input: 'Hi',
+      stream: true,
+    });
     expect(streamed.statusCode).toBe(200);
     expect(sseEvents(streamed.body).at(-1)?.event).toBe('response.completed');
 
@@ -114,7 +135,11 @@ describe(`relay routes on ${testDb}`, () => {
   });
 
   it('prices images per call and per image', async () => {
-    const res = await r.post('/v1/images/generations', { model: 'dall-e-3', prompt: 'a cat', n: 2 });
+    const res = await r.post('/v1/images/generations', {
+      model: 'dall-e-3',
+      prompt: 'a cat',
+      n: 2,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toHaveLength(2);
     const log = (await logsOf(r.ctx, r.userId)).at(-1)!;
@@ -123,7 +148,11 @@ describe(`relay routes on ${testDb}`, () => {
   });
 
   it('passes speech audio through and bills the input characters', async () => {
-    const res = await r.post('/v1/audio/speech', { model: 'tts-1', input: 'hello world', voice: 'alloy' });
+    const res = await r.post('/v1/audio/speech', {
+      model: 'tts-1',
+      input: 'hello world',
+      voice: 'alloy',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.rawPayload.equals(FAKE_SPEECH)).toBe(true);
@@ -148,7 +177,11 @@ describe(`relay routes on ${testDb}`, () => {
   });
 
   it('relays rerank', async () => {
-    const res = await r.post('/v1/rerank', { model: 'rerank-english-v3.0', query: 'q', documents: ['a', 'b'] });
+    const res = await r.post('/v1/rerank', {
+      model: 'rerank-english-v3.0',
+      query: 'q',
+      documents: ['a', 'b'],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().results).toHaveLength(2);
     expect((await logsOf(r.ctx, r.userId)).at(-1)?.quota).toBe(1000);
@@ -156,7 +189,11 @@ describe(`relay routes on ${testDb}`, () => {
 
   it('serves Anthropic Messages from a Claude channel, plain and streamed', async () => {
     const headers = { 'x-api-key': r.key, 'anthropic-version': '2023-06-01' };
-    const body = { model: 'claude-sonnet-4-5', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] };
+    const body = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Hi' }],
+    };
     const res = await r.post('/v1/messages', body, headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ type: 'message', content: [{ type: 'text' }] });
@@ -166,15 +203,27 @@ describe(`relay routes on ${testDb}`, () => {
 
   it('serves Gemini generateContent and streamGenerateContent', async () => {
     const body = { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] };
-    const res = await r.post(`/v1beta/models/gemini-2.5-flash:generateContent?key=${r.key}`, body, {});
+    const res = await r.post(
+      `/v1beta/models/gemini-2.5-flash:generateContent?key=${r.key}`,
+      body,
+      {},
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().candidates[0].content.parts[0].text).toBe('Hello from the fake upstream.');
-    const streamed = await r.post('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', body, {
-      'x-goog-api-key': r.key,
-    });
+    const streamed = await r.post(
+      '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+      body,
+      {
+        'x-goog-api-key': r.key,
+      },
+    );
     expect(streamed.statusCode).toBe(200);
     expect(sseEvents(streamed.body).length).toBeGreaterThan(1);
-    const unsupported = await r.post(`/v1beta/models/gemini-2.5-flash:embedContent?key=${r.key}`, body, {});
+    const unsupported = await r.post(
+      `/v1beta/models/gemini-2.5-flash:embedContent?key=${r.key}`,
+      body,
+      {},
+    );
     expect(unsupported.statusCode).toBe(501);
     expect(unsupported.json().error.status).toBe('UNIMPLEMENTED');
   });
@@ -191,7 +240,9 @@ describe(`relay routes on ${testDb}`, () => {
     });
     expect(anthropic.json().data[0].type).toBe('model');
     const gemini = await r.app.inject({ method: 'GET', url: `/v1beta/models?key=${r.key}` });
-    expect(gemini.json().models.map((m: { name: string }) => m.name)).toContain('models/gemini-2.5-flash');
+    expect(gemini.json().models.map((m: { name: string }) => m.name)).toContain(
+      'models/gemini-2.5-flash',
+    );
     const one = await r.app.inject({ method: 'GET', url: '/v1/models/gpt-4o-mini', headers: auth });
     expect(one.json()).toMatchObject({ id: 'gpt-4o-mini', object: 'model' });
     const missing = await r.app.inject({ method: 'GET', url: '/v1/models/nope', headers: auth });
@@ -202,19 +253,35 @@ describe(`relay routes on ${testDb}`, () => {
   it('answers the OpenAI billing endpoints from the balance', async () => {
     const auth = { authorization: `Bearer ${r.key}` };
     const before = await balancesOf(r.ctx, r.userId);
-    const sub = await r.app.inject({ method: 'GET', url: '/v1/dashboard/billing/subscription', headers: auth });
+    const sub = await r.app.inject({
+      method: 'GET',
+      url: '/v1/dashboard/billing/subscription',
+      headers: auth,
+    });
     // The key is unlimited: the user's figures are shown... unless DisplayTokenStatEnabled.
     expect(sub.json()).toMatchObject({ object: 'billing_subscription', has_payment_method: true });
     await r.ctx.settings.set('DisplayTokenStatEnabled', 'false');
-    const user = await r.app.inject({ method: 'GET', url: '/dashboard/billing/subscription', headers: auth });
+    const user = await r.app.inject({
+      method: 'GET',
+      url: '/dashboard/billing/subscription',
+      headers: auth,
+    });
     expect(user.json().hard_limit_usd).toBeCloseTo((before.quota + before.usedQuota) / 500000, 6);
-    const usage = await r.app.inject({ method: 'GET', url: '/dashboard/billing/usage', headers: auth });
+    const usage = await r.app.inject({
+      method: 'GET',
+      url: '/dashboard/billing/usage',
+      headers: auth,
+    });
     expect(usage.json().total_usage).toBeCloseTo((before.usedQuota / 500000) * 100, 6);
     await r.ctx.settings.set('DisplayTokenStatEnabled', 'true');
   });
 
   it('answers unimplemented and unknown paths in OpenAI shape', async () => {
-    const files = await r.app.inject({ method: 'GET', url: '/v1/files', headers: { authorization: `Bearer ${r.key}` } });
+    const files = await r.app.inject({
+      method: 'GET',
+      url: '/v1/files',
+      headers: { authorization: `Bearer ${r.key}` },
+    });
     expect(files.statusCode).toBe(501);
     expect(files.json().error.code).toBe('api_not_implemented');
     const unknown = await r.post('/v1/unknown/thing', {});
@@ -235,7 +302,11 @@ describe(`relay routes on ${testDb}`, () => {
     expect(r.up.requests.at(-1)?.json).not.toHaveProperty('group');
     const log = (await logsOf(r.ctx, r.userId)).at(-1)!;
     expect(log).toMatchObject({ token_id: 0, type: 2 });
-    const denied = await r.app.inject({ method: 'POST', url: '/pg/chat/completions', payload: chat() });
+    const denied = await r.app.inject({
+      method: 'POST',
+      url: '/pg/chat/completions',
+      payload: chat(),
+    });
     expect(denied.statusCode).toBe(401);
   });
 

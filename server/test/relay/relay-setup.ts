@@ -1,7 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream/index.js';
 import { createTestApp, type TestApp } from '../helpers/test-context.js';
-import { seedChannel, seedToken, seedUser, type ChannelFields, type TokenFields } from './relay-fixture.js';
+import {
+  seedChannel,
+  seedToken,
+  seedUser,
+  type ChannelFields,
+  type TokenFields,
+} from './relay-fixture.js';
 
 /** An app, a fake upstream and a funded user with a key, for relay tests. */
 export interface RelayTest extends TestApp {
@@ -11,7 +17,11 @@ export interface RelayTest extends TestApp {
   /** `sk-...` key of the user. */
   key: string;
   /** Sends a relay request with the key as Bearer (or headers given). */
-  post(url: string, payload: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    payload: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** Adds a channel on the fake upstream (default: OpenAI type, default group). */
   channel(fields: Partial<ChannelFields> & { models: string[] }): Promise<number>;
   /** A new funded user with a key. */

@@ -31,9 +31,20 @@ describe(`retries and automatic disabling on ${testDb}`, () => {
   });
 
   it('retries a failure on the next channel and bills the one that answered', async () => {
-    const bad = await seedChannel(r.ctx, { baseUrl: ups[0].url, models: ['m-retry'], priority: 10 });
-    const good = await seedChannel(r.ctx, { baseUrl: ups[1].url, models: ['m-retry'], priority: 0 });
-    await r.ctx.settings.set('ModelRatio', JSON.stringify({ 'm-retry': 1, 'm-never': 1, 'm-400': 1, 'm-401': 1, 'm-pin': 1 }));
+    const bad = await seedChannel(r.ctx, {
+      baseUrl: ups[0].url,
+      models: ['m-retry'],
+      priority: 10,
+    });
+    const good = await seedChannel(r.ctx, {
+      baseUrl: ups[1].url,
+      models: ['m-retry'],
+      priority: 0,
+    });
+    await r.ctx.settings.set(
+      'ModelRatio',
+      JSON.stringify({ 'm-retry': 1, 'm-never': 1, 'm-400': 1, 'm-401': 1, 'm-pin': 1 }),
+    );
     ups[0].setBehaviour({ error: { status: 500, message: 'boom' } });
     const res = await r.post('/v1/chat/completions', chat('m-retry'));
     expect(res.statusCode).toBe(200);
@@ -75,14 +86,20 @@ describe(`retries and automatic disabling on ${testDb}`, () => {
 
   it('disables a channel automatically on 401 and hides the upstream message', async () => {
     await r.ctx.settings.set('AutomaticDisableChannelEnabled', 'true');
-    ups[2].setBehaviour({ error: { status: 401, message: 'Incorrect API key provided: sk-abc***' } });
+    ups[2].setBehaviour({
+      error: { status: 401, message: 'Incorrect API key provided: sk-abc***' },
+    });
     const id = await seedChannel(r.ctx, { baseUrl: ups[2].url, models: ['m-401'] });
     const res = await r.post('/v1/chat/completions', chat('m-401'));
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('upstream_auth_failed');
     expect(res.body).not.toContain('sk-abc');
     await waitFor(async () => {
-      const row = await r.ctx.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await r.ctx.db
+        .selectFrom('channels')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return row.status === 3;
     });
     const next = await r.post('/v1/chat/completions', chat('m-401'));

@@ -49,7 +49,13 @@ describe(`a client that disconnects mid-stream on ${testDb}`, () => {
         },
       );
       req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
-      req.end(JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'count' }] }));
+      req.end(
+        JSON.stringify({
+          model: 'gpt-4o-mini',
+          stream: true,
+          messages: [{ role: 'user', content: 'count' }],
+        }),
+      );
     });
     await waitFor(() => r.up.requests.at(-1)?.aborted === true);
     await waitFor(async () => (await logsOf(r.ctx, r.userId)).length === 1);
@@ -72,7 +78,11 @@ describe(`a client that disconnects mid-stream on ${testDb}`, () => {
     const reading = fetch(`http://127.0.0.1:${port}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${r.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'x' }],
+      }),
     }).then((res) => res.text());
     await waitFor(() => r.up.requests.length >= 2);
     await new Promise((done) => setTimeout(done, 60));

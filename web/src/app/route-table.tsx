@@ -1,118 +1,91 @@
 import type { StatusData } from '@gateway/shared';
-import { lazy, type ComponentType } from 'react';
-import { FramePage } from '../components/ui/FramePage';
-import type { Permission } from './access';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Permission } from './guards';
 
 /** One row of the route table of spec section 2. */
-export interface RouteDef {
+export interface RouteEntry {
   path: string;
-  /** Who may open it; an unknown value denies. */
-  permission: Permission | (string & {});
-  /** S: the sidebar is shown. */
+  permission: Permission;
+  /** S: the sidebar is shown (for signed-in users, except on /, /home and /chat). */
   sidebar: boolean;
-  /** NF is the opposite: false hides the footer. */
-  footer: boolean;
-  /** No content styling: the page fills the area without padding. */
-  plain?: boolean;
-  /** Key of the page name in `common:nav`. */
-  name: string;
-  /** Extra condition from the status flags; false shows the not-found page. */
-  available?: (status: StatusData | undefined) => boolean;
-  Page: ComponentType;
+  /** NF: the footer is hidden. */
+  noFooter?: boolean;
+  /** Key of the page title in the `layout` namespace. */
+  title: string;
+  /** The route exists only while this holds; otherwise the not-found page. */
+  enabledWhen?: (status: Partial<StatusData>) => boolean;
+  page: LazyExoticComponent<ComponentType>;
 }
 
+type Loader<K extends string> = () => Promise<Record<K, ComponentType>>;
+
+/** A code-split page from a named export. */
+const named = <K extends string>(load: Loader<K>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** A code-split page from a default export (the convention of the later feature pages). */
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
-/** A page completed by a later issue: its real frame (title and layout), no content yet. */
-const frame = (name: string): ComponentType => {
-  const Frame = () => <FramePage name={name} />;
-  Frame.displayName = `Frame(${name})`;
-  return Frame;
-};
 
-const proMax = (s: StatusData | undefined) => s?.rixapi_promax === true;
+const FramePage = () => import('../features/frames/FramePage');
+/** The frame of a page that a later release fills in: its title and purpose only. */
+const frame = (name: string) =>
+  lazy(async () => {
+    const { FramePage: Frame } = await FramePage();
+    return { default: () => <Frame name={name} /> };
+  });
 
-const Home = page(() => import('../features/home/HomePage'));
-const Welcome = page(() => import('../features/setup/WelcomePage'));
-const Login = page(() => import('../features/auth/LoginPage'));
-const Register = page(() => import('../features/auth/RegisterPage'));
-const ResetRequest = page(() => import('../features/auth/ResetRequestPage'));
-const ResetConfirm = page(() => import('../features/auth/ResetConfirmPage'));
-const About = page(() => import('../features/content/AboutPage'));
-const Faq = page(() => import('../features/content/FaqPage'));
-const Unauthorized = page(() => import('../features/errors/UnauthorizedPage'));
-const Profile = page(() => import('../features/profile/ProfilePage'));
-const Users = page(() => import('../features/users/UsersPage'));
-const UserEdit = page(() => import('../features/users/UserEditPage'));
-const Setting = page(() => import('../features/settings/SettingPage'));
-const LinkFrame = (name: 'chat' | 'doc') => {
-  const Linked = lazy(() => import('../features/content/LinkFramePage'));
-  const Framed = () => <Linked name={name} />;
-  return Framed;
-};
+const home = named(() => import('../features/home/HomePage'), 'HomePage');
+const userEdit = named(() => import('../features/users/UserEditPage'), 'UserEditPage');
+const proMax = (s: Partial<StatusData>) => s.rixapi_promax === true;
 
-const S = { sidebar: true, footer: true };
-const plain = { sidebar: false, footer: true };
-const NF = { sidebar: false, footer: false };
-
-/** The console's routes; any other path shows the not-found page. */
-export const routeTable: RouteDef[] = [
-  { path: '/', permission: 'public', ...plain, name: 'home', Page: Home },
-  { path: '/panel', permission: 'user', ...S, name: 'panel', Page: frame('panel') },
-  { path: '/channel', permission: 'admin', ...S, name: 'channel', Page: frame('channel') },
-  { path: '/channel/add', permission: 'root', ...S, name: 'channelAdd', Page: frame('channelAdd') },
-  {
-    path: '/channel/edit/:id',
-    permission: 'root',
-    ...S,
-    name: 'channelEdit',
-    Page: frame('channelEdit'),
-  },
-  { path: '/token', permission: 'user', ...S, name: 'token', Page: frame('token') },
-  { path: '/redemption', permission: 'root', ...S, name: 'redemption', Page: frame('redemption') },
-  { path: '/user', permission: 'agent', ...S, name: 'user', Page: Users },
-  { path: '/user/edit/:id', permission: 'root', ...S, name: 'userEdit', Page: UserEdit },
-  { path: '/user/edit', permission: 'root', ...S, name: 'userEditSelf', Page: UserEdit },
-  { path: '/user/reset', permission: 'public', ...S, name: 'resetConfirm', Page: ResetConfirm },
-  { path: '/topup', permission: 'user', ...S, name: 'topup', Page: frame('topup') },
-  { path: '/order', permission: 'user', ...S, name: 'order', Page: frame('order') },
-  {
-    path: '/invoice',
-    permission: 'user',
-    ...S,
-    name: 'invoice',
-    available: proMax,
-    Page: frame('invoice'),
-  },
-  { path: '/log', permission: 'user', ...S, name: 'log', Page: frame('log') },
-  { path: '/detail', permission: 'user', ...S, name: 'detail', Page: frame('detail') },
-  { path: '/midjourney', permission: 'user', ...S, name: 'midjourney', Page: frame('midjourney') },
-  { path: '/task', permission: 'user', ...S, name: 'task', Page: frame('task') },
-  { path: '/about', permission: 'public', ...S, name: 'about', Page: About },
-  { path: '/chat', permission: 'user', ...NF, plain: true, name: 'chat', Page: LinkFrame('chat') },
-  { path: '/login', permission: 'public', ...plain, name: 'login', Page: Login },
-  { path: '/register', permission: 'public', ...plain, name: 'register', Page: Register },
-  { path: '/welcome', permission: 'public', ...plain, name: 'welcome', Page: Welcome },
-  { path: '/reset', permission: 'public', ...plain, name: 'reset', Page: ResetRequest },
-  { path: '/oauth/github', permission: 'public', ...plain, name: 'oauthGithub', Page: frame('oauthGithub') },
-  {
-    path: '/oauth/linuxdo',
-    permission: 'public',
-    ...plain,
-    name: 'oauthLinuxdo',
-    Page: frame('oauthLinuxdo'),
-  },
-  { path: '/profile', permission: 'user', ...S, name: 'profile', Page: Profile },
-  { path: '/limits', permission: 'user', ...S, name: 'limits', Page: frame('limits') },
-  { path: '/setting', permission: 'root', ...S, name: 'setting', Page: Setting },
-  { path: '/uptime', permission: 'public', ...NF, plain: true, name: 'uptime', Page: frame('uptime') },
-  { path: '/faq', permission: 'public', ...plain, name: 'faq', Page: Faq },
-  { path: '/guide', permission: 'public', ...plain, name: 'guide', Page: frame('guide') },
-  { path: '/playground', permission: 'public', ...S, name: 'playground', Page: frame('playground') },
-  { path: '/pricing', permission: 'public', ...NF, name: 'pricing', Page: frame('pricing') },
-  { path: '/doc', permission: 'public', ...NF, plain: true, name: 'doc', Page: LinkFrame('doc') },
-  { path: '/unauthorized', permission: 'public', ...NF, name: 'unauthorized', Page: Unauthorized },
-  { path: '/agent', permission: 'user', ...NF, name: 'agent', available: proMax, Page: frame('agent') },
+/** Every console route with its permission and layout (spec section 2). */
+export const routeTable: RouteEntry[] = [
+  { path: '/', permission: 'public', sidebar: false, title: 'nav.home', page: home },
+  { path: '/home', permission: 'public', sidebar: false, title: 'nav.home', page: home },
+  { path: '/panel', permission: 'user', sidebar: true, title: 'nav.panel', page: page(() => import('../features/panel/PanelPage')) },
+  { path: '/channel', permission: 'admin', sidebar: true, title: 'nav.channel', page: frame('channel') },
+  { path: '/channel/add', permission: 'root', sidebar: true, title: 'nav.channelAdd', page: frame('channelAdd') },
+  { path: '/channel/edit/:id', permission: 'root', sidebar: true, title: 'nav.channelEdit', page: frame('channelEdit') },
+  { path: '/token', permission: 'user', sidebar: true, title: 'nav.token', page: frame('token') },
+  { path: '/redemption', permission: 'root', sidebar: true, title: 'nav.redemption', page: frame('redemption') },
+  { path: '/user', permission: 'agent', sidebar: true, title: 'nav.user', page: named(() => import('../features/users/UsersPage'), 'UsersPage') },
+  { path: '/user/edit/:id', permission: 'root', sidebar: true, title: 'nav.userEdit', page: userEdit },
+  { path: '/user/edit', permission: 'root', sidebar: true, title: 'nav.userEdit', page: userEdit },
+  { path: '/user/reset', permission: 'public', sidebar: true, title: 'nav.userReset', page: named(() => import('../features/auth/ResetConfirmPage'), 'ResetConfirmPage') },
+  { path: '/topup', permission: 'user', sidebar: true, title: 'nav.topup', page: frame('topup') },
+  { path: '/order', permission: 'user', sidebar: true, title: 'nav.order', page: frame('order') },
+  { path: '/invoice', permission: 'user', sidebar: true, title: 'nav.invoice', page: frame('invoice'), enabledWhen: proMax },
+  { path: '/log', permission: 'user', sidebar: true, title: 'nav.log', page: frame('log') },
+  { path: '/detail', permission: 'user', sidebar: true, title: 'nav.detail', page: frame('detail') },
+  { path: '/midjourney', permission: 'user', sidebar: true, title: 'nav.midjourney', page: frame('midjourney') },
+  { path: '/task', permission: 'user', sidebar: true, title: 'nav.task', page: frame('task') },
+  { path: '/about', permission: 'public', sidebar: true, title: 'nav.about', page: named(() => import('../features/home/AboutPage'), 'AboutPage') },
+  { path: '/chat', permission: 'user', sidebar: false, noFooter: true, title: 'nav.chat', page: frame('chat') },
+  { path: '/login', permission: 'public', sidebar: false, title: 'nav.login', page: named(() => import('../features/auth/LoginPage'), 'LoginPage') },
+  { path: '/register', permission: 'public', sidebar: false, title: 'nav.register', page: named(() => import('../features/auth/RegisterPage'), 'RegisterPage') },
+  { path: '/welcome', permission: 'public', sidebar: false, title: 'nav.welcome', page: named(() => import('../features/setup/WelcomePage'), 'WelcomePage') },
+  { path: '/reset', permission: 'public', sidebar: false, title: 'nav.reset', page: named(() => import('../features/auth/ResetRequestPage'), 'ResetRequestPage') },
+  { path: '/oauth/github', permission: 'public', sidebar: false, title: 'nav.oauthGithub', page: frame('oauthGithub') },
+  { path: '/oauth/linuxdo', permission: 'public', sidebar: false, title: 'nav.oauthLinuxdo', page: frame('oauthLinuxdo') },
+  { path: '/profile', permission: 'user', sidebar: true, title: 'nav.profile', page: named(() => import('../features/profile/ProfilePage'), 'ProfilePage') },
+  { path: '/limits', permission: 'user', sidebar: true, title: 'nav.limits', page: frame('limits') },
+  { path: '/setting', permission: 'root', sidebar: true, title: 'nav.setting', page: named(() => import('../features/settings/SettingPage'), 'SettingPage') },
+  { path: '/uptime', permission: 'public', sidebar: false, noFooter: true, title: 'nav.uptime', page: frame('uptime') },
+  { path: '/faq', permission: 'public', sidebar: false, title: 'nav.faq', page: named(() => import('../features/home/FaqPage'), 'FaqPage') },
+  { path: '/guide', permission: 'public', sidebar: false, title: 'nav.guide', page: frame('guide') },
+  { path: '/playground', permission: 'public', sidebar: true, title: 'nav.playground', page: frame('playground') },
+  { path: '/pricing', permission: 'public', sidebar: false, noFooter: true, title: 'nav.pricing', page: frame('pricing') },
+  { path: '/doc', permission: 'public', sidebar: false, noFooter: true, title: 'nav.doc', page: frame('doc') },
+  { path: '/unauthorized', permission: 'public', sidebar: false, noFooter: true, title: 'nav.unauthorized', page: named(() => import('../features/errors/UnauthorizedPage'), 'UnauthorizedPage') },
+  { path: '/agent', permission: 'user', sidebar: false, noFooter: true, title: 'nav.agent', page: frame('agent'), enabledWhen: proMax },
 ];
 
-/** Paths on which the sidebar never shows (spec section 2). */
-export const noSidebarPaths = ['/', '/home', '/chat'];
+/** Any other path: the not-found page, public, without footer. */
+export const notFoundEntry: RouteEntry = {
+  path: '*',
+  permission: 'public',
+  sidebar: false,
+  noFooter: true,
+  title: 'nav.notFound',
+  page: named(() => import('../features/errors/NotFoundPage'), 'NotFoundPage'),
+};

@@ -1,26 +1,18 @@
-import { createBrowserRouter } from 'react-router-dom';
-import NotFoundPage from '../features/errors/NotFoundPage';
-import { RootLayout } from './layouts/RootLayout';
-import { RouteGuard } from './RouteGuard';
-import { routeTable, type RouteDef } from './route-table';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ConsoleLayout } from './layouts/ConsoleLayout';
+import { notFoundEntry, routeTable } from './route-table';
+import { RouteGate } from './RouteGate';
 
-/** The catch-all: any other path shows "requested page not found" without the footer. */
-const notFound: RouteDef = {
-  path: '*',
-  permission: 'public',
-  sidebar: false,
-  footer: false,
-  name: 'notFound',
-  Page: NotFoundPage,
-};
+const toRoute = (entry: (typeof routeTable)[number]): RouteObject => ({
+  path: entry.path,
+  element: <RouteGate entry={entry} />,
+  handle: entry,
+});
 
-/** The console router: one layout around the route table of spec section 2. */
+/** The console's router: every route of the table inside the layout, then not-found. */
 export const router = createBrowserRouter([
   {
-    element: <RootLayout />,
-    children: [
-      ...routeTable.map((def) => ({ path: def.path, element: <RouteGuard def={def} />, handle: def })),
-      { path: '*', element: <NotFoundPage />, handle: notFound },
-    ],
+    element: <ConsoleLayout />,
+    children: [...routeTable.map(toRoute), toRoute(notFoundEntry)],
   },
 ]);

@@ -2,7 +2,7 @@ import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString } from '../lib/storage';
 import { detectLanguage } from './detect';
-import { localeKey, namespaces } from './languages';
+import { localeKey } from './languages';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', {
   eager: true,
@@ -23,7 +23,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: detectLanguage(readString(localeKey), browser),
   fallbackLng: 'zh',
-  ns: [...namespaces],
+  ns: [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,

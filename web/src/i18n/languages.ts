@@ -13,14 +13,3 @@ export const languageOptions: ReadonlyArray<{ code: Language; label: string }> =
 
 /** localStorage key of the chosen language. */
 export const localeKey = 'locale';
-
-/** Catalogue namespaces; `common` is the default. */
-export const namespaces = [
-  'common',
-  'layout',
-  'auth',
-  'pages',
-  'profile',
-  'users',
-  'settings',
-] as const;

@@ -1,4 +1,4 @@
-/** Copies `text`; false when neither the Clipboard API nor the legacy command worked. */
+/** Copies `text`: the Clipboard API first, then a hidden text area; false when both fail. */
 export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
@@ -6,7 +6,7 @@ export async function copyText(text: string): Promise<boolean> {
       return true;
     }
   } catch {
-    /* fall through to the legacy path */
+    // Denied or unavailable: try the legacy path below.
   }
   const area = document.createElement('textarea');
   area.value = text;

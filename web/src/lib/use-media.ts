@@ -1,21 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
-/** The mobile breakpoint of spec section 9: 600 px wide or less. */
-export const mobileQuery = '(max-width: 600px)';
+/** Mobile means a window 600 px wide or less (spec section 9). */
+const query = '(max-width: 600px)';
 
-/** Whether a CSS media query matches, updating on change. */
-export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia?.(query).matches ?? false);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setMatches(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia(query);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
 }
 
-/** Whether the window is mobile-sized (≤ 600 px). */
-export const useIsMobile = () => useMediaQuery(mobileQuery);
+/** Whether the window is in the mobile layout. */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+}

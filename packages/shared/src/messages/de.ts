@@ -40,7 +40,7 @@ export const de: Catalogue = {
   email_required: 'Bitte geben Sie eine E-Mail-Adresse ein',
   email_invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
   email_domain_not_allowed: 'E-Mail-Adressen dieser Domain sind nicht erlaubt',
-  email_alias_not_allowed: 'E-Mail-Aliasse (Adressen mit +) sind nicht erlaubt',
+  email_alias_not_allowed: 'E-Mail-Aliasse (Adressen mit + oder . vor dem @) sind nicht erlaubt',
   quota_below_zero: 'Das Guthaben darf nicht unter null fallen',
   role_invalid: 'Unbekannte Rolle',
   setup_already_done: 'Das System wurde bereits eingerichtet',
@@ -104,6 +104,14 @@ export const de: Catalogue = {
     'Die Antwortzeit von {time} s überschreitet den Schwellenwert von {threshold} s',
   channels_not_selected: 'Bitte wählen Sie mindestens einen Kanal aus',
   tag_required: 'Das Tag darf nicht leer sein',
+  tag_edit_empty:
+    'Nichts zu ändern: Geben Sie mindestens ein Feld für die Kanäle mit diesem Tag an',
+  model_request_limited:
+    'Anfragelimit erreicht: höchstens {count} erfolgreiche Anfragen alle {minutes} Minuten',
+  model_request_total_limited:
+    'Gesamtes Anfragelimit erreicht: höchstens {count} Anfragen alle {minutes} Minuten, fehlgeschlagene eingeschlossen; bitte prüfen Sie, ob Ihre Anfragen korrekt sind',
+  aff_code_unavailable:
+    'Es konnte kein freier Einladungscode erstellt werden, bitte versuchen Sie es erneut',
   model_mapping_invalid: 'Die Modellzuordnung muss ein JSON-Objekt aus Modellnamen sein',
   status_code_mapping_invalid: 'Die Statuscode-Zuordnung muss ein JSON-Objekt aus Statuscodes sein',
   channel_setting_invalid: 'Die zusätzlichen Einstellungen müssen ein JSON-Objekt sein',
@@ -149,4 +157,28 @@ export const de: Catalogue = {
   upstream_bad_response: 'Der Upstream-Kanal hat eine unlesbare Antwort geliefert',
   upstream_auth_failed:
     'Der Upstream-Kanal hat seine Zugangsdaten abgelehnt, bitte versuchen Sie es später erneut oder wenden Sie sich an den Administrator',
+  oauth_state_invalid:
+    'Die Anmeldeanfrage ist abgelaufen oder wurde nicht hier gestartet, bitte erneut versuchen',
+  oauth_failed: 'Anmeldung über den Drittanbieter fehlgeschlagen: {detail}',
+  linuxdo_trust_level_too_low:
+    'Ihre linux.do-Vertrauensstufe ({level}) liegt unter der geforderten {minimum}',
+  wechat_code_invalid: 'Der WeChat-Bestätigungscode ist falsch oder abgelaufen',
+  wechat_server_error: 'Der WeChat-Server konnte den Code nicht prüfen: {detail}',
+  email_send_failed: 'Die E-Mail konnte nicht gesendet werden: {detail}',
+  smtp_not_configured: 'Der SMTP-Server ist nicht konfiguriert',
+  email_send_too_often: 'Codes werden zu oft angefordert, bitte {seconds} Sekunden warten',
+  last_login_method: 'Dies ist Ihre letzte Anmeldemethode und kann nicht entfernt werden',
+  wxpusher_not_configured: 'WxPusher ist nicht konfiguriert',
+  wxpusher_failed: 'WxPusher hat einen Fehler gemeldet: {detail}',
+  mail_code_subject: '{system}: E-Mail-Bestätigung',
+  mail_code_intro: 'Ihr Bestätigungscode für {system} lautet:',
+  mail_code_validity:
+    'Er ist {minutes} Minuten gültig. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.',
+  mail_reset_subject: '{system}: Passwort zurücksetzen',
+  mail_reset_intro:
+    'Für Ihr {system}-Konto wurde das Zurücksetzen des Passworts angefordert. Öffnen Sie diesen Link, um ein neues Passwort zu wählen:',
+  mail_reset_validity:
+    'Der Link funktioniert einmal und ist {minutes} Minuten gültig. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.',
+  mail_test_subject: '{system}: Test-E-Mail',
+  mail_test_body: 'Dies ist eine Test-E-Mail von {system}: Die SMTP-Einstellungen funktionieren.',
 };

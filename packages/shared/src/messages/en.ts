@@ -40,7 +40,7 @@ export const en = {
   email_required: 'Please enter an e-mail address',
   email_invalid: 'Please enter a valid e-mail address',
   email_domain_not_allowed: 'E-mail addresses of this domain are not allowed',
-  email_alias_not_allowed: 'E-mail aliases (addresses with +) are not allowed',
+  email_alias_not_allowed: 'E-mail aliases (addresses with + or . before the @) are not allowed',
   quota_below_zero: 'The balance cannot go below zero',
   role_invalid: 'Unknown role',
   setup_already_done: 'The system has already been initialised',
@@ -100,6 +100,12 @@ export const en = {
   channel_test_slow: 'Response time {time}s exceeds the threshold of {threshold}s',
   channels_not_selected: 'Please select at least one channel',
   tag_required: 'The tag cannot be empty',
+  tag_edit_empty: 'Nothing to change: give at least one field to set on the tagged channels',
+  model_request_limited:
+    'Request limit reached: at most {count} successful requests every {minutes} minutes',
+  model_request_total_limited:
+    'Total request limit reached: at most {count} requests every {minutes} minutes, failed ones included; please check that your requests are correct',
+  aff_code_unavailable: 'No free invitation code could be made, please try again',
   model_mapping_invalid: 'The model mapping must be a JSON object of model names',
   status_code_mapping_invalid: 'The status code mapping must be a JSON object of status codes',
   channel_setting_invalid: 'The extra settings must be a JSON object',
@@ -142,6 +148,29 @@ export const en = {
   upstream_bad_response: 'The upstream channel returned an unreadable answer',
   upstream_auth_failed:
     'The upstream channel rejected its credentials, please try again later or contact the administrator',
+  oauth_state_invalid: 'The sign-in request has expired or was not started here, please try again',
+  oauth_failed: 'Third-party sign-in failed: {detail}',
+  linuxdo_trust_level_too_low:
+    'Your linux.do trust level ({level}) is below the required {minimum}',
+  wechat_code_invalid: 'The WeChat verification code is wrong or has expired',
+  wechat_server_error: 'The WeChat server could not check the code: {detail}',
+  email_send_failed: 'The e-mail could not be sent: {detail}',
+  smtp_not_configured: 'The SMTP server is not configured',
+  email_send_too_often: 'Codes are sent too often, please wait {seconds} seconds',
+  last_login_method: 'This is your last way to sign in and cannot be removed',
+  wxpusher_not_configured: 'WxPusher is not configured',
+  wxpusher_failed: 'WxPusher answered with an error: {detail}',
+  mail_code_subject: '{system} e-mail verification',
+  mail_code_intro: 'Your verification code for {system} is:',
+  mail_code_validity:
+    'It is valid for {minutes} minutes. If you did not request it, you can ignore this e-mail.',
+  mail_reset_subject: '{system} password reset',
+  mail_reset_intro:
+    'A password reset was requested for your {system} account. Open this link to choose a new password:',
+  mail_reset_validity:
+    'The link works once and is valid for {minutes} minutes. If you did not request it, you can ignore this e-mail.',
+  mail_test_subject: '{system} test e-mail',
+  mail_test_body: 'This is a test e-mail from {system}: the SMTP settings work.',
 } as const;
 
 export type MessageId = keyof typeof en;

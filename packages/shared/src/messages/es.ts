@@ -39,7 +39,8 @@ export const es: Catalogue = {
   email_required: 'Introduzca una dirección de correo electrónico',
   email_invalid: 'Introduzca una dirección de correo electrónico válida',
   email_domain_not_allowed: 'No se permiten direcciones de correo electrónico de este dominio',
-  email_alias_not_allowed: 'No se permiten alias de correo electrónico (direcciones con +)',
+  email_alias_not_allowed:
+    'No se permiten alias de correo electrónico (direcciones con + o . antes de la @)',
   quota_below_zero: 'El saldo no puede ser inferior a cero',
   role_invalid: 'Rol desconocido',
   setup_already_done: 'El sistema ya se ha inicializado',
@@ -100,6 +101,13 @@ export const es: Catalogue = {
   channel_test_slow: 'El tiempo de respuesta de {time} s supera el umbral de {threshold} s',
   channels_not_selected: 'Seleccione al menos un canal',
   tag_required: 'La etiqueta no puede estar vacía',
+  tag_edit_empty:
+    'No hay nada que cambiar: indique al menos un campo para los canales de la etiqueta',
+  model_request_limited:
+    'Límite de solicitudes alcanzado: como máximo {count} solicitudes correctas cada {minutes} minutos',
+  model_request_total_limited:
+    'Límite total de solicitudes alcanzado: como máximo {count} solicitudes cada {minutes} minutos, incluidas las fallidas; compruebe que sus solicitudes son correctas',
+  aff_code_unavailable: 'No se pudo crear un código de invitación libre, inténtelo de nuevo',
   model_mapping_invalid: 'El mapeo de modelos debe ser un objeto JSON de nombres de modelos',
   status_code_mapping_invalid:
     'El mapeo de códigos de estado debe ser un objeto JSON de códigos de estado',
@@ -146,4 +154,28 @@ export const es: Catalogue = {
   upstream_bad_response: 'El canal del proveedor devolvió una respuesta ilegible',
   upstream_auth_failed:
     'El canal del proveedor rechazó sus credenciales, inténtelo de nuevo más tarde o póngase en contacto con el administrador',
+  oauth_state_invalid:
+    'La solicitud de inicio de sesión ha caducado o no se inició aquí; inténtelo de nuevo',
+  oauth_failed: 'Error al iniciar sesión con el servicio externo: {detail}',
+  linuxdo_trust_level_too_low:
+    'Su nivel de confianza de linux.do ({level}) es inferior al requerido ({minimum})',
+  wechat_code_invalid: 'El código de verificación de WeChat es incorrecto o ha caducado',
+  wechat_server_error: 'El servidor de WeChat no pudo comprobar el código: {detail}',
+  email_send_failed: 'No se pudo enviar el correo: {detail}',
+  smtp_not_configured: 'El servidor SMTP no está configurado',
+  email_send_too_often: 'Se envían códigos con demasiada frecuencia; espere {seconds} segundos',
+  last_login_method: 'Es su último método de inicio de sesión y no se puede eliminar',
+  wxpusher_not_configured: 'WxPusher no está configurado',
+  wxpusher_failed: 'WxPusher respondió con un error: {detail}',
+  mail_code_subject: '{system}: verificación de correo electrónico',
+  mail_code_intro: 'Su código de verificación para {system} es:',
+  mail_code_validity:
+    'Es válido durante {minutes} minutos. Si no lo ha solicitado, ignore este correo.',
+  mail_reset_subject: '{system}: restablecer contraseña',
+  mail_reset_intro:
+    'Se ha solicitado restablecer la contraseña de su cuenta de {system}. Abra este enlace para elegir una nueva contraseña:',
+  mail_reset_validity:
+    'El enlace solo funciona una vez y es válido durante {minutes} minutos. Si no lo ha solicitado, ignore este correo.',
+  mail_test_subject: '{system}: correo de prueba',
+  mail_test_body: 'Este es un correo de prueba de {system}: la configuración SMTP funciona.',
 };

@@ -39,7 +39,7 @@ export const ja: Catalogue = {
   email_required: 'メールアドレスを入力してください',
   email_invalid: '有効なメールアドレスを入力してください',
   email_domain_not_allowed: 'このドメインのメールアドレスは使用できません',
-  email_alias_not_allowed: 'メールエイリアス（+ を含むアドレス）は使用できません',
+  email_alias_not_allowed: 'メールエイリアス（@ の前に + または . を含むアドレス）は使用できません',
   quota_below_zero: '残高をゼロ未満にすることはできません',
   role_invalid: '不明なロールです',
   setup_already_done: 'システムは既に初期化されています',
@@ -102,6 +102,13 @@ export const ja: Catalogue = {
   channel_test_slow: '応答時間 {time} 秒がしきい値 {threshold} 秒を超えています',
   channels_not_selected: 'チャネルを 1 つ以上選択してください',
   tag_required: 'タグを空にすることはできません',
+  tag_edit_empty:
+    '変更する内容がありません。タグのチャネルに設定する項目を少なくとも 1 つ指定してください',
+  model_request_limited:
+    'リクエスト上限に達しました：{minutes} 分ごとに成功したリクエストは最大 {count} 回です',
+  model_request_total_limited:
+    '総リクエスト上限に達しました：失敗したものを含め {minutes} 分ごとに最大 {count} 回です。リクエストが正しいか確認してください',
+  aff_code_unavailable: '利用可能な招待コードを作成できませんでした。もう一度お試しください',
   model_mapping_invalid: 'モデルマッピングはモデル名からなる JSON オブジェクトである必要があります',
   status_code_mapping_invalid:
     'ステータスコードマッピングはステータスコードからなる JSON オブジェクトである必要があります',
@@ -145,4 +152,28 @@ export const ja: Catalogue = {
   upstream_bad_response: '上流チャネルが解釈できない応答を返しました',
   upstream_auth_failed:
     '上流チャネルが認証情報を拒否しました。しばらくしてから再試行するか、管理者に連絡してください',
+  oauth_state_invalid:
+    'ログイン要求の有効期限が切れているか、このサイトから開始されていません。もう一度お試しください',
+  oauth_failed: '外部サービスでのログインに失敗しました：{detail}',
+  linuxdo_trust_level_too_low:
+    'linux.do の信頼レベル（{level}）が必要な {minimum} に達していません',
+  wechat_code_invalid: 'WeChat の認証コードが間違っているか、有効期限が切れています',
+  wechat_server_error: 'WeChat サーバーでコードを確認できませんでした：{detail}',
+  email_send_failed: 'メールを送信できませんでした：{detail}',
+  smtp_not_configured: 'SMTP サーバーが設定されていません',
+  email_send_too_often: 'コードの送信が多すぎます。{seconds} 秒お待ちください',
+  last_login_method: '最後のログイン方法のため解除できません',
+  wxpusher_not_configured: 'WxPusher が設定されていません',
+  wxpusher_failed: 'WxPusher がエラーを返しました：{detail}',
+  mail_code_subject: '{system} メールアドレスの確認',
+  mail_code_intro: '{system} の認証コード：',
+  mail_code_validity:
+    'このコードの有効期間は {minutes} 分です。心当たりがない場合は、このメールを無視してください。',
+  mail_reset_subject: '{system} パスワードの再設定',
+  mail_reset_intro:
+    '{system} アカウントのパスワード再設定が要求されました。次のリンクを開いて新しいパスワードを設定してください：',
+  mail_reset_validity:
+    'このリンクは 1 回だけ使用でき、有効期間は {minutes} 分です。心当たりがない場合は、このメールを無視してください。',
+  mail_test_subject: '{system} テストメール',
+  mail_test_body: '{system} からのテストメールです。SMTP 設定は正常に動作しています。',
 };

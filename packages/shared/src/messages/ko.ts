@@ -38,7 +38,7 @@ export const ko: Catalogue = {
   email_required: '이메일 주소를 입력해 주세요',
   email_invalid: '올바른 이메일 주소를 입력해 주세요',
   email_domain_not_allowed: '이 도메인의 이메일 주소는 사용할 수 없습니다',
-  email_alias_not_allowed: '이메일 별칭(+가 포함된 주소)은 사용할 수 없습니다',
+  email_alias_not_allowed: '이메일 별칭(@ 앞에 + 또는 .이 포함된 주소)은 사용할 수 없습니다',
   quota_below_zero: '잔액은 0보다 작을 수 없습니다',
   role_invalid: '알 수 없는 역할입니다',
   setup_already_done: '시스템이 이미 초기화되었습니다',
@@ -98,6 +98,12 @@ export const ko: Catalogue = {
   channel_test_slow: '응답 시간 {time}초가 임계값 {threshold}초를 초과했습니다',
   channels_not_selected: '채널을 하나 이상 선택해 주세요',
   tag_required: '태그는 비워 둘 수 없습니다',
+  tag_edit_empty: '변경할 내용이 없습니다. 태그 채널에 적용할 필드를 하나 이상 입력하세요',
+  model_request_limited:
+    '요청 한도에 도달했습니다: {minutes}분마다 성공한 요청은 최대 {count}회입니다',
+  model_request_total_limited:
+    '총 요청 한도에 도달했습니다: 실패한 요청을 포함하여 {minutes}분마다 최대 {count}회입니다. 요청이 올바른지 확인하세요',
+  aff_code_unavailable: '사용 가능한 초대 코드를 만들 수 없습니다. 다시 시도해 주세요',
   model_mapping_invalid: '모델 매핑은 모델 이름으로 구성된 JSON 객체여야 합니다',
   status_code_mapping_invalid: '상태 코드 매핑은 상태 코드로 구성된 JSON 객체여야 합니다',
   channel_setting_invalid: '추가 설정은 JSON 객체여야 합니다',
@@ -140,4 +146,27 @@ export const ko: Catalogue = {
   upstream_bad_response: '업스트림 채널이 해석할 수 없는 응답을 반환했습니다',
   upstream_auth_failed:
     '업스트림 채널이 자격 증명을 거부했습니다. 잠시 후 다시 시도하거나 관리자에게 문의해 주세요',
+  oauth_state_invalid:
+    '로그인 요청이 만료되었거나 이 사이트에서 시작되지 않았습니다. 다시 시도하세요',
+  oauth_failed: '외부 로그인에 실패했습니다: {detail}',
+  linuxdo_trust_level_too_low: 'linux.do 신뢰 등급({level})이 요구되는 {minimum}보다 낮습니다',
+  wechat_code_invalid: 'WeChat 인증 코드가 틀렸거나 만료되었습니다',
+  wechat_server_error: 'WeChat 서버가 코드를 확인하지 못했습니다: {detail}',
+  email_send_failed: '이메일을 보내지 못했습니다: {detail}',
+  smtp_not_configured: 'SMTP 서버가 설정되지 않았습니다',
+  email_send_too_often: '코드를 너무 자주 요청했습니다. {seconds}초 후에 다시 시도하세요',
+  last_login_method: '마지막 로그인 방법이므로 해제할 수 없습니다',
+  wxpusher_not_configured: 'WxPusher가 설정되지 않았습니다',
+  wxpusher_failed: 'WxPusher가 오류를 반환했습니다: {detail}',
+  mail_code_subject: '{system} 이메일 인증',
+  mail_code_intro: '{system} 인증 코드:',
+  mail_code_validity:
+    '코드는 {minutes}분 동안 유효합니다. 요청하지 않았다면 이 이메일을 무시하세요.',
+  mail_reset_subject: '{system} 비밀번호 재설정',
+  mail_reset_intro:
+    '{system} 계정의 비밀번호 재설정이 요청되었습니다. 아래 링크를 열어 새 비밀번호를 설정하세요:',
+  mail_reset_validity:
+    '링크는 한 번만 사용할 수 있으며 {minutes}분 동안 유효합니다. 요청하지 않았다면 이 이메일을 무시하세요.',
+  mail_test_subject: '{system} 테스트 이메일',
+  mail_test_body: '{system}에서 보낸 테스트 이메일입니다. SMTP 설정이 정상적으로 작동합니다.',
 };

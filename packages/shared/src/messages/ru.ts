@@ -39,7 +39,7 @@ export const ru: Catalogue = {
   email_required: 'Введите адрес электронной почты',
   email_invalid: 'Введите корректный адрес электронной почты',
   email_domain_not_allowed: 'Адреса электронной почты этого домена не допускаются',
-  email_alias_not_allowed: 'Псевдонимы электронной почты (адреса с +) не допускаются',
+  email_alias_not_allowed: 'Псевдонимы электронной почты (адреса с + или . перед @) не допускаются',
   quota_below_zero: 'Баланс не может быть отрицательным',
   role_invalid: 'Неизвестная роль',
   setup_already_done: 'Система уже инициализирована',
@@ -99,6 +99,12 @@ export const ru: Catalogue = {
   channel_test_slow: 'Время ответа {time} с превышает порог {threshold} с',
   channels_not_selected: 'Выберите хотя бы один канал',
   tag_required: 'Тег не может быть пустым',
+  tag_edit_empty: 'Нечего изменять: укажите хотя бы одно поле для каналов с этим тегом',
+  model_request_limited:
+    'Достигнут лимит запросов: не более {count} успешных запросов за {minutes} мин.',
+  model_request_total_limited:
+    'Достигнут общий лимит запросов: не более {count} запросов за {minutes} мин., включая неудачные; проверьте правильность ваших запросов',
+  aff_code_unavailable: 'Не удалось создать свободный код приглашения, повторите попытку',
   model_mapping_invalid: 'Сопоставление моделей должно быть JSON-объектом с именами моделей',
   status_code_mapping_invalid:
     'Сопоставление кодов состояния должно быть JSON-объектом с кодами состояния',
@@ -142,4 +148,26 @@ export const ru: Catalogue = {
   upstream_bad_response: 'Вышестоящий канал вернул нечитаемый ответ',
   upstream_auth_failed:
     'Вышестоящий канал отклонил учётные данные, повторите попытку позже или обратитесь к администратору',
+  oauth_state_invalid: 'Запрос на вход устарел или был начат не здесь, попробуйте ещё раз',
+  oauth_failed: 'Вход через внешний сервис не удался: {detail}',
+  linuxdo_trust_level_too_low: 'Ваш уровень доверия linux.do ({level}) ниже требуемого {minimum}',
+  wechat_code_invalid: 'Код подтверждения WeChat неверен или устарел',
+  wechat_server_error: 'Сервер WeChat не смог проверить код: {detail}',
+  email_send_failed: 'Не удалось отправить письмо: {detail}',
+  smtp_not_configured: 'SMTP-сервер не настроен',
+  email_send_too_often: 'Коды отправляются слишком часто, подождите {seconds} с',
+  last_login_method: 'Это ваш последний способ входа, его нельзя удалить',
+  wxpusher_not_configured: 'WxPusher не настроен',
+  wxpusher_failed: 'WxPusher вернул ошибку: {detail}',
+  mail_code_subject: '{system}: подтверждение электронной почты',
+  mail_code_intro: 'Ваш код подтверждения для {system}:',
+  mail_code_validity:
+    'Код действует {minutes} мин. Если вы его не запрашивали, просто проигнорируйте это письмо.',
+  mail_reset_subject: '{system}: сброс пароля',
+  mail_reset_intro:
+    'Для вашей учётной записи {system} запрошен сброс пароля. Откройте ссылку, чтобы задать новый пароль:',
+  mail_reset_validity:
+    'Ссылка одноразовая и действует {minutes} мин. Если вы её не запрашивали, просто проигнорируйте это письмо.',
+  mail_test_subject: '{system}: тестовое письмо',
+  mail_test_body: 'Это тестовое письмо от {system}: настройки SMTP работают.',
 };

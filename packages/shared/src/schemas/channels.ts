@@ -127,6 +127,19 @@ export const updateChannelRequest = channelFields.partial().extend({
 });
 export type UpdateChannelRequest = z.output<typeof updateChannelRequest>;
 
+/** Columns the channel list can be sorted by (`sort_by`). */
+export const channelSortFields = [
+  'id',
+  'name',
+  'priority',
+  'weight',
+  'response_time',
+  'balance',
+  'used_quota',
+  'test_time',
+] as const;
+export type ChannelSortField = (typeof channelSortFields)[number];
+
 /** `GET /api/channel/` and `/api/channel/search`. */
 export const channelListQuery = z
   .object({
@@ -143,6 +156,13 @@ export const channelListQuery = z
       .string()
       .optional()
       .transform((v) => v === 'true' || v === '1'),
+    /** Column to sort by; empty = priority (or id with `id_sort`). */
+    sort_by: z.preprocess((v) => (v === '' ? undefined : v), z.enum(channelSortFields).optional()),
+    /** Direction of `sort_by`. */
+    sort_order: z.preprocess(
+      (v) => (typeof v === 'string' ? v.toLowerCase() || undefined : v),
+      z.enum(['asc', 'desc']).default('desc'),
+    ),
   })
   .and(pageQuery);
 export type ChannelListQuery = z.output<typeof channelListQuery>;

@@ -58,9 +58,17 @@ export const statusData = z.object({
   github_client_id: z.string(),
   linuxdo_oauth: z.boolean(),
   linuxdo_client_id: z.string(),
+  /** Lowest linux.do trust level allowed to sign in. */
+  linuxdo_minimum_trust_level: z.number(),
+  /** Where the console sends visitors to authorize with GitHub (`?client_id=&state=` appended). */
+  github_authorize_url: z.string(),
+  /** Where the console sends visitors to authorize with linux.do. */
+  linuxdo_authorize_url: z.string(),
   wechat_login: z.boolean(),
   wechat_qrcode: z.string(),
   turnstile_check: z.boolean(),
   turnstile_site_key: z.string(),
+  /** Whether users can bind WxPusher (its app token is configured). */
+  wxpusher_enabled: z.boolean(),
 });
 export type StatusData = z.infer<typeof statusData>;

@@ -129,3 +129,6 @@ export const tokenPage = pageOf(tokenItem);
 
 /** `POST /api/token/:id/key`: the full key without `sk-`. */
 export const tokenKeyResult = z.object({ key: z.string() });
+
+/** `POST /api/token/batch/keys`: full keys (without `sk-`) by id; ids not owned are left out. */
+export const tokenKeysResult = z.record(z.string(), z.string());

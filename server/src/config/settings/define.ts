@@ -9,8 +9,14 @@ export interface SettingDef<T> {
   // A method (not a property) so that SettingDef<string> fits SettingDef<unknown>.
   serialize(value: T): string;
   defaultValue: T;
-  /** Never returned by `GET /api/option/` (keys ending in Secret, Token, Key). */
+  /** Never returned by `GET /api/option/` (by default keys ending in Secret, Token, Key). */
   secret: boolean;
+}
+
+/** Per-setting overrides of what the key name implies. */
+export interface SettingOptions {
+  /** Overrides the name rule, e.g. `false` for a public `TurnstileSiteKey`. */
+  secret?: boolean;
 }
 
 /** Whether a key names a secret that the option list never returns. */
@@ -21,13 +27,18 @@ function define<T>(
   parse: (raw: string) => T,
   defaultValue: T,
   serialize: (value: T) => string = String,
+  options: SettingOptions = {},
 ): SettingDef<T> {
-  return { key, parse, serialize, defaultValue, secret: isSecretKey(key) };
+  return { key, parse, serialize, defaultValue, secret: options.secret ?? isSecretKey(key) };
 }
 
 /** A free text setting, optionally constrained. */
-export const text = (key: string, defaultValue = '', schema: z.ZodType<string> = z.string()) =>
-  define(key, (raw) => schema.parse(raw), defaultValue);
+export const text = (
+  key: string,
+  defaultValue = '',
+  schema: z.ZodType<string> = z.string(),
+  options: SettingOptions = {},
+) => define(key, (raw) => schema.parse(raw), defaultValue, String, options);
 
 /** A true/false setting stored as "true"/"false". */
 export const flag = (key: string, defaultValue = false) =>

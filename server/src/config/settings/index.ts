@@ -2,10 +2,12 @@ import type { SettingDef } from './define.js';
 import * as auth from './groups/auth.js';
 import * as billing from './groups/billing.js';
 import * as content from './groups/content.js';
+import * as email from './groups/email.js';
 import * as general from './groups/general.js';
 import * as logs from './groups/logs.js';
 import * as operation from './groups/operation.js';
 import * as quota from './groups/quota.js';
+import * as wxpusher from './groups/wxpusher.js';
 
 /** Every setting group; a new group is one import and one entry here. */
 const groups: Array<Record<string, SettingDef<unknown>>> = [
@@ -16,6 +18,8 @@ const groups: Array<Record<string, SettingDef<unknown>>> = [
   billing,
   auth,
   quota,
+  email,
+  wxpusher,
 ];
 
 function indexByKey(): Map<string, SettingDef<unknown>> {

@@ -1,8 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ChannelSortField } from '@gateway/shared';
+import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db } from '../client.js';
 import { dialectOf } from '../dialect.js';
 import { commaListHas, lowerContains } from '../like.js';
-import type { ChannelsTable } from '../schema/index.js';
+import type { ChannelsTable, Database } from '../schema/index.js';
 
 /** A stored channel row, key included. */
 export type ChannelRow = Selectable<ChannelsTable>;
@@ -22,6 +23,22 @@ export interface ChannelListFilter {
   model?: string;
   /** Newest first instead of by priority. */
   idSort?: boolean;
+  /** Column to sort by (ties newest first); takes precedence over `idSort`. */
+  sortBy?: ChannelSortField;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/** The rows of a filtered list in the order asked: by default priority, then newest first. */
+function ordered(
+  query: SelectQueryBuilder<Database, 'channels', ChannelRow>,
+  filter: ChannelListFilter,
+): SelectQueryBuilder<Database, 'channels', ChannelRow> {
+  if (filter.sortBy) {
+    const sorted = query.orderBy(filter.sortBy, filter.sortOrder ?? 'desc');
+    return filter.sortBy === 'id' ? sorted : sorted.orderBy('id', 'desc');
+  }
+  if (filter.idSort) return query.orderBy('id', 'desc');
+  return query.orderBy('priority', 'desc').orderBy('id', 'desc');
 }
 
 function filtered(db: Db, filter: Omit<ChannelListFilter, 'page' | 'pageSize' | 'type'>) {
@@ -51,10 +68,7 @@ export async function listChannels(db: Db, filter: ChannelListFilter) {
   const query = filter.type === undefined ? base : base.where('type', '=', filter.type);
   const [count, items, byType] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    (filter.idSort
-      ? query.selectAll().orderBy('id', 'desc')
-      : query.selectAll().orderBy('priority', 'desc').orderBy('id', 'desc')
-    )
+    ordered(query.selectAll(), filter)
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize)
       .execute(),

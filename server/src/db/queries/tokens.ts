@@ -153,3 +153,39 @@ export async function markExpiredTokens(db: Db, userId: number, now: number): Pr
     .execute();
   return ids;
 }
+
+/** The full keys of a user's live keys among `ids`. */
+export function findTokenKeys(db: Db, userId: number, ids: readonly number[]) {
+  return db
+    .selectFrom('tokens')
+    .select(['id', 'key'])
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** A user's live keys that have a request rate limit, newest first, at most `limit`. */
+export function findRateLimitedTokens(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('tokens')
+    .select(['id', 'name', 'rate_limit_count', 'rate_limit_window_seconds'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('rate_limit_count', '>', 0)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many of a user's live keys have a request rate limit. */
+export async function countRateLimitedTokens(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('tokens')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('rate_limit_count', '>', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

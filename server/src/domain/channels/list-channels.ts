@@ -15,6 +15,8 @@ export async function listChannelPage(ctx: AppContext, query: ChannelListQuery) 
     keyword: query.keyword,
     model: query.model,
     idSort: query.id_sort,
+    sortBy: query.sort_by,
+    sortOrder: query.sort_order,
   });
   return {
     page: query.page,

@@ -1,4 +1,5 @@
 import { ChannelStatus } from '@gateway/shared';
+import type { Usage } from '../../billing/usage.js';
 import {
   automaticDisableChannelEnabled,
   automaticEnableChannelEnabled,
@@ -22,6 +23,7 @@ import {
   reportChannelFailure,
   type ChannelFailure,
 } from './channel-health.js';
+import { recordChannelTestLog, type LogOwner } from './channel-test-log.js';
 import { callUpstream } from './upstream-call.js';
 
 /** The outcome of one channel test. */
@@ -37,8 +39,12 @@ export interface ChannelTestOutcome {
 const answerLimit = (model: string) =>
   /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 256 } : { max_tokens: 16 };
 
-/** Sends "hi" to the channel with a small answer limit; returns the failure, if any. */
-async function probe(channel: CachedChannel, model: string): Promise<ChannelFailure | null> {
+/** What a probe found: the failure, or the usage of the passing answer. */
+type ProbeResult =
+  { failure: ChannelFailure; usage?: undefined } | { failure: null; usage: Usage | null };
+
+/** Sends "hi" to the channel with a small answer limit; returns the failure or the usage. */
+async function probe(channel: CachedChannel, model: string): Promise<ProbeResult> {
   try {
     const adaptor = channelAdaptor(channel.type);
     const upstreamModel = channel.modelMapping[model] || model;
@@ -54,13 +60,14 @@ async function probe(channel: CachedChannel, model: string): Promise<ChannelFail
       proxy: proxyOf(channel),
     });
     const failure = answerFailure(answer);
-    if (failure) return failure;
-    if (answer.json === undefined) return { status: answer.status, message: 'not a JSON answer' };
-    adaptor.parseResponse('openai', answer.json, { model });
-    return null;
+    if (failure) return { failure };
+    if (answer.json === undefined) {
+      return { failure: { status: answer.status, message: 'not a JSON answer' } };
+    }
+    return { failure: null, usage: adaptor.parseResponse('openai', answer.json, { model }).usage };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    return thrownFailure(error);
+    return { failure: thrownFailure(error) };
   }
 }
 
@@ -83,12 +90,14 @@ async function judgeSpeed(
  * Tests a channel with a tiny chat request (`model`, else its test model, else its first
  * model); records the time, disables it on a failure or a slow answer per the rules, and
  * re-enables an automatically disabled channel that passes when `AutomaticEnableChannelEnabled`.
- * One test per channel at a time (`channel_test_running`).
+ * One test per channel at a time (`channel_test_running`). A passing answer is recorded as a
+ * consume log row of `by` (root when absent), never charged.
  */
 export async function testChannel(
   ctx: AppContext,
   id: number,
   model = '',
+  by?: LogOwner,
 ): Promise<ChannelTestOutcome> {
   const lock = `channel-test:${id}`;
   if (!(await ctx.shared.setIfAbsent(lock, '1', upstreamTimeoutMs / 1000 + 30))) {
@@ -101,7 +110,7 @@ export async function testChannel(
     const testModel = model || row.test_model || channel.models[0];
     if (!testModel) throw new AppError('model_required');
     const started = performance.now();
-    const failure = await probe(channel, testModel);
+    const { failure, usage } = await probe(channel, testModel);
     const milliseconds = performance.now() - started;
     const time = Math.round(milliseconds) / 1000;
     await recordChannelTest(ctx, id, milliseconds);
@@ -110,6 +119,7 @@ export async function testChannel(
       const error = new AppError('channel_upstream_failed', { ...failure });
       return { success: false, time, error };
     }
+    await recordChannelTestLog(ctx, { channelId: id, model: testModel, milliseconds, usage, by });
     const slow = await judgeSpeed(ctx, channel, milliseconds / 1000);
     if (slow) return { success: false, time, error: slow };
     if (

@@ -1,6 +1,7 @@
 import type { StatusData } from '@gateway/shared';
 import * as auth from '../../config/settings/groups/auth.js';
 import * as g from '../../config/settings/groups/general.js';
+import { wxPusherAppToken } from '../../config/settings/groups/wxpusher.js';
 import type { Settings } from '../../config/settings/store.js';
 
 /** What the status object needs beyond the settings. */
@@ -71,10 +72,14 @@ export function buildStatus(settings: Settings, facts: StatusFacts): StatusData 
     github_client_id: get(auth.gitHubClientId),
     linuxdo_oauth: get(auth.linuxDoOAuthEnabled),
     linuxdo_client_id: get(auth.linuxDoClientId),
+    linuxdo_minimum_trust_level: get(auth.linuxDoMinimumTrustLevel),
+    github_authorize_url: `${get(auth.gitHubOAuthBaseUrl)}/login/oauth/authorize`,
+    linuxdo_authorize_url: get(auth.linuxDoAuthorizeEndpoint),
     wechat_login: get(auth.weChatAuthEnabled),
     wechat_qrcode: get(auth.weChatAccountQrCodeImageUrl),
     turnstile_check: get(auth.turnstileCheckEnabled),
     turnstile_site_key: get(auth.turnstileSiteKey),
+    wxpusher_enabled: get(wxPusherAppToken).trim() !== '',
   };
 }
 

@@ -1,12 +1,21 @@
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { turnstileCheckEnabled, turnstileSecretKey } from '../../config/settings/groups/auth.js';
+import {
+  turnstileCheckEnabled,
+  turnstileSecretKey,
+  turnstileVerifyUrl,
+} from '../../config/settings/groups/auth.js';
 import { AppError } from '../../http/errors.js';
 
-const verifyUrl = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+const siteverifyAnswer = z.object({
+  success: z.boolean(),
+  'error-codes': z.array(z.string()).optional(),
+});
 
 /**
- * When Turnstile is switched on, checks the visitor's token (query `turnstile=`) with
- * Cloudflare; does nothing otherwise.
+ * When Turnstile is switched on, checks the visitor's token with Cloudflare's siteverify
+ * (form POST of `secret`, `response`, `remoteip`); does nothing otherwise. Throws
+ * `turnstile_token_empty` or `turnstile_failed`.
  */
 export async function checkTurnstile(
   ctx: AppContext,
@@ -22,8 +31,14 @@ export async function checkTurnstile(
   });
   let success = false;
   try {
-    const res = await fetch(verifyUrl, { method: 'POST', body, signal: AbortSignal.timeout(5000) });
-    success = ((await res.json()) as { success?: boolean }).success === true;
+    const res = await fetch(ctx.settings.get(turnstileVerifyUrl), {
+      method: 'POST',
+      body,
+      signal: AbortSignal.timeout(5000),
+    });
+    const answer = siteverifyAnswer.parse(await res.json());
+    success = answer.success;
+    if (!success) ctx.log.info({ codes: answer['error-codes'] }, 'turnstile refused a token');
   } catch (error) {
     ctx.log.warn({ err: error }, 'turnstile verification request failed');
   }

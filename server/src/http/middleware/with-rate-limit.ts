@@ -22,3 +22,19 @@ export async function limitByIp(
   const count = await ctx.shared.hit(`rate:${rule.name}:${req.ip}`, rule.windowSeconds);
   if (count > rule.limit) throw tooManyRequests();
 }
+
+/** A per-user budget: at most `limit` actions per `windowSeconds` for one named action. */
+export type UserRateLimit = IpRateLimit;
+
+/**
+ * Counts an action against the user's budget (shared by every instance) and answers HTTP 429
+ * `too_many_requests` once it is spent.
+ */
+export async function limitByUser(
+  ctx: AppContext,
+  userId: number,
+  rule: UserRateLimit,
+): Promise<void> {
+  const count = await ctx.shared.hit(`rate:${rule.name}:user:${userId}`, rule.windowSeconds);
+  if (count > rule.limit) throw tooManyRequests();
+}

@@ -1,18 +1,13 @@
 import { loginRequest, loginResult, registerRequest } from '@gateway/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { loginRateLimit, registerRateLimit } from '../../config/settings/groups/auth.js';
 import { loginUser } from '../../domain/users/login-user.js';
 import { registerUser } from '../../domain/users/register-user.js';
-import { checkTurnstile } from '../../domain/verification/turnstile.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
+import { guardTurnstile } from '../middleware/with-turnstile.js';
 import { readSessionId, sessionCookie, setSessionCookie } from '../middleware/with-session.js';
 import { defineRoute } from '../route.js';
-
-const turnstileToken = (req: FastifyRequest) => {
-  const value = (req.query as Record<string, unknown> | undefined)?.turnstile;
-  return typeof value === 'string' ? value : undefined;
-};
 
 /** Sign-up, sign-in and sign-out. */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -27,10 +22,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       access: 'public',
       body: registerRequest,
     },
-    async ({ body, req }) => {
+    async ({ body, req, reply }) => {
       const limit = ctx.settings.get(registerRateLimit);
       await limitByIp(ctx, req, { name: 'register', limit, windowSeconds: 60 });
-      await checkTurnstile(ctx, turnstileToken(req), req.ip);
+      await guardTurnstile(ctx, req, reply);
       await registerUser(ctx, body);
       return null;
     },
@@ -51,7 +46,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ body, req, reply }) => {
       const limit = ctx.settings.get(loginRateLimit);
       await limitByIp(ctx, req, { name: 'login', limit, windowSeconds: 60 });
-      await checkTurnstile(ctx, turnstileToken(req), req.ip);
+      await guardTurnstile(ctx, req, reply);
       const user = await loginUser(ctx, body.username, body.password);
       const previous = readSessionId(req);
       if (previous) await ctx.sessions.destroy(previous);

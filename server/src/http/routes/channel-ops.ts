@@ -32,7 +32,7 @@ export function channelOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: channelTestResult,
     },
     async ({ params, query, req, reply, user }) => {
-      const outcome = await testChannel(ctx, params.id, query.model);
+      const outcome = await testChannel(ctx, params.id, query.model, user);
       const message = outcome.error?.localized(requestLanguage(req, user.language)) ?? '';
       return reply.send({ success: outcome.success, message, time: outcome.time });
     },

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authRoutes } from './auth.js';
+import { bindingRoutes } from './bindings.js';
 import { contentRoutes } from './content.js';
+import { emailRoutes } from './email.js';
 import { logExportRoutes } from './log-export.js';
 import { logRoutes } from './logs.js';
+import { oauthRoutes } from './oauth.js';
 import { optionRoutes } from './options.js';
+import { pricingRoutes } from './pricing.js';
 import { selfRoutes } from './self.js';
 import { setupRoutes } from './setup.js';
 import { statusRoutes } from './status.js';
@@ -12,6 +16,9 @@ import { systemRoutes } from './system.js';
 import { tokenRoutes } from './tokens.js';
 import { channelRoutes } from './channels.js';
 import { channelOpsRoutes } from './channel-ops.js';
+import { channelAdminRoutes } from './channel-admin.js';
+import { groupRoutes } from './groups.js';
+import { selfLimitRoutes } from './self-limits.js';
 import { usageRoutes } from './usage.js';
 import { userRoutes } from './users.js';
 
@@ -22,15 +29,22 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Prom
 const modules: RouteModule[] = [
   setupRoutes,
   authRoutes,
+  emailRoutes,
+  oauthRoutes,
   selfRoutes,
+  bindingRoutes,
   userRoutes,
   statusRoutes,
   contentRoutes,
   optionRoutes,
+  pricingRoutes,
   systemRoutes,
   tokenRoutes,
   channelRoutes,
   channelOpsRoutes,
+  channelAdminRoutes,
+  groupRoutes,
+  selfLimitRoutes,
   logRoutes,
   logExportRoutes,
   usageRoutes,

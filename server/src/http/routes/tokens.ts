@@ -5,6 +5,7 @@ import {
   tokenIdsRequest,
   tokenItem,
   tokenKeyResult,
+  tokenKeysResult,
   tokenListQuery,
   tokenPage,
   updateTokenQuery,
@@ -17,6 +18,7 @@ import { findToken } from '../../db/queries/tokens.js';
 import { createTokens } from '../../domain/tokens/create-tokens.js';
 import { deleteUserTokens } from '../../domain/tokens/delete-tokens.js';
 import { listUserTokens } from '../../domain/tokens/list-tokens.js';
+import { revealTokenKeys } from '../../domain/tokens/reveal-keys.js';
 import { toTokenItem } from '../../domain/tokens/token-views.js';
 import { updateUserToken } from '../../domain/tokens/update-token.js';
 import { AppError } from '../errors.js';
@@ -145,5 +147,23 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: z.number().int(),
     },
     ({ user, body }) => deleteUserTokens(ctx, user.id, body.ids),
+  );
+
+  defineRoute(
+    app,
+    ctx,
+    {
+      method: 'POST',
+      url: '/api/token/batch/keys',
+      summary: 'Reveals the full keys (without sk-) of several own API keys, by id',
+      tags,
+      access,
+      body: tokenIdsRequest,
+      response: tokenKeysResult,
+    },
+    async ({ user, body, reply }) => {
+      void reply.header('Cache-Control', 'no-store');
+      return revealTokenKeys(ctx, user.id, body.ids);
+    },
   );
 }

@@ -16,7 +16,9 @@ export interface PresentedKey {
 }
 
 const bearer = (value: string | undefined) =>
-  value?.startsWith('Bearer ') || value?.startsWith('bearer ') ? value.slice(7).trim() : value?.trim();
+  value?.startsWith('Bearer ') || value?.startsWith('bearer ')
+    ? value.slice(7).trim()
+    : value?.trim();
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const value = req.headers[name];

@@ -30,7 +30,12 @@ function pickChannel(rc: RelayContext, index: number): [CachedChannel, Adaptor] 
   }
   const exclude = new Set(rc.tried);
   for (;;) {
-    const channel = ctx.channels.select({ group: rc.usingGroup, model: request.model, exclude, attempt: index });
+    const channel = ctx.channels.select({
+      group: rc.usingGroup,
+      model: request.model,
+      exclude,
+      attempt: index,
+    });
     if (!channel) return null;
     const adaptor = adaptorFor(channel.type);
     if (serves(adaptor, rc)) return [channel, adaptor];
@@ -95,7 +100,11 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
     if (!picked) break;
     const [channel, adaptor] = picked;
     rc.tried.add(channel.id);
-    const attempt = { channel, upstreamModel: channel.modelMapping[rc.request.model] || rc.request.model, index };
+    const attempt = {
+      channel,
+      upstreamModel: channel.modelMapping[rc.request.model] || rc.request.model,
+      index,
+    };
     rc.attempt = attempt;
     const upstream = buildUpstream(rc, adaptor, attempt);
     try {
@@ -106,16 +115,24 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
       if (rc.outcome.clientGone || rc.abort.signal.aborted) throw new ClientGone();
       if (!(error instanceof UpstreamFailure)) {
         const message = error instanceof Error ? error.message : String(error);
-        last = new UpstreamFailure({ status: 0, message, type: 'upstream_error', code: null }, channel.id);
+        last = new UpstreamFailure(
+          { status: 0, message, type: 'upstream_error', code: null },
+          channel.id,
+        );
       } else if (rc.reply.raw.headersSent) throw error;
       else last = error;
     }
     const failure = last.error;
-    reportChannelFailure(ctx, channel.id, { status: failure.status, message: failure.message }).catch(
-      (err: unknown) => ctx.log.error({ err }, 'channel failure report failed'),
-    );
+    reportChannelFailure(ctx, channel.id, {
+      status: failure.status,
+      message: failure.message,
+    }).catch((err: unknown) => ctx.log.error({ err }, 'channel failure report failed'));
     if (!shouldRetry(failure.status, ctx.settings, { code: failure.code })) throw last;
   }
   if (last) throw last;
-  throw new AppError('no_available_channel', { model: rc.request.model, group: rc.usingGroup }, 503);
+  throw new AppError(
+    'no_available_channel',
+    { model: rc.request.model, group: rc.usingGroup },
+    503,
+  );
 }

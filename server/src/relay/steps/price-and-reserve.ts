@@ -30,7 +30,8 @@ export function priceRequest(rc: RelayContext): void {
 export async function reserve(rc: RelayContext): Promise<void> {
   const { settings } = rc.ctx;
   const { request, pricing, caller } = rc;
-  const cap = request.maxTokens || (generative.has(rc.endpoint) ? settings.get(preConsumedMaxTokens) : 0);
+  const cap =
+    request.maxTokens || (generative.has(rc.endpoint) ? settings.get(preConsumedMaxTokens) : 0);
   const quota = isFree(pricing)
     ? 0
     : reserveEstimate(

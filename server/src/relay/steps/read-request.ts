@@ -72,7 +72,8 @@ export function readRequest(rc: RelayContext): void {
   const raw = rc.req.body;
   if (Buffer.isBuffer(raw)) {
     const contentType = String(rc.req.headers['content-type'] ?? '');
-    const model = multipartField(raw, contentType, 'model') || defaultModels[rc.endpoint as ForwardEndpoint];
+    const model =
+      multipartField(raw, contentType, 'model') || defaultModels[rc.endpoint as ForwardEndpoint];
     if (!model) throw new AppError('model_required', undefined, 400);
     rc.request = {
       model,

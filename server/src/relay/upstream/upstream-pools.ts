@@ -30,7 +30,11 @@ function poolFor(origin: string): Pool {
 function proxyFor(url: string): ProxyAgent {
   let agent = proxies.get(url);
   if (!agent) {
-    agent = new ProxyAgent({ uri: url, headersTimeout: headersTimeoutMs, bodyTimeout: bodyTimeoutMs });
+    agent = new ProxyAgent({
+      uri: url,
+      headersTimeout: headersTimeoutMs,
+      bodyTimeout: bodyTimeoutMs,
+    });
     proxies.set(url, agent);
   }
   return agent;

@@ -1,43 +1,65 @@
+import type { Language } from '@gateway/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerFeedback } from '../../lib/toast';
-import { antdLocaleOf, applyDayjsLocale } from './antd-locale';
-import { ThemeProvider } from './ThemeProvider';
+import { toLanguage } from '../../i18n/detect';
+import { antdLocales, dayjsLocales } from '../../i18n/library-locales';
+import { NotifyBridge } from './NotifyBridge';
+import { ThemeProvider, useThemeMode } from './ThemeProvider';
 
-/** Hands antd's context-aware message and modal APIs to code outside components. */
-function FeedbackBridge() {
-  const api = AntdApp.useApp();
-  useEffect(() => registerFeedback(api), [api]);
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, retry: false },
+  },
+});
+
+/** Paints the page behind the app with the theme's layout colour (overscroll, short pages). */
+function BodyBackground() {
+  const { token } = theme.useToken();
+  useEffect(() => {
+    document.body.style.background = token.colorBgLayout;
+  }, [token.colorBgLayout]);
   return null;
 }
 
-/** Server state, theme, antd locale and toasts for the whole console. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
-        },
-      }),
-  );
+/** antd configured for the current theme and language; dayjs and `<html lang>` follow. */
+function ThemedAntd({ children }: { children: ReactNode }) {
+  const { dark } = useThemeMode();
   const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language: Language = toLanguage(i18n.language) ?? 'en';
 
   useEffect(() => {
-    applyDayjsLocale(language);
+    dayjs.locale(dayjsLocales[language]);
     document.documentElement.lang = language;
   }, [language]);
 
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { borderRadius: 8 },
+    }),
+    [dark],
+  );
+
+  return (
+    <ConfigProvider locale={antdLocales[language]} theme={themeConfig}>
+      <AntApp>
+        <NotifyBridge />
+        <BodyBackground />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** Everything the console needs around its routes: queries, theme, antd, toasts. */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider locale={antdLocaleOf(language)}>
-        <AntdApp>
-          <FeedbackBridge />
-          {children}
-        </AntdApp>
+      <ThemeProvider>
+        <ThemedAntd>{children}</ThemedAntd>
       </ThemeProvider>
     </QueryClientProvider>
   );

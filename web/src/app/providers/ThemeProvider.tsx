@@ -1,55 +1,56 @@
-import { ConfigProvider, theme } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { storage } from '../../lib/storage';
-import { isDarkMode, nextThemeMode, parseThemeMode, type ThemeMode } from '../../lib/theme-mode';
-import { ThemeModeContext } from './theme-context';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readString, writeString } from '../../lib/storage';
+import { isDark, nextThemeMode, parseThemeMode, themeModeKey, type ThemeMode } from '../../lib/theme';
+
+interface ThemeState {
+  /** The saved setting. */
+  mode: ThemeMode;
+  /** Whether the page is dark right now. */
+  dark: boolean;
+  /** Moves to the next mode (light → dark → system) and saves it. */
+  cycle: () => void;
+}
+
+const ThemeContext = createContext<ThemeState>({ mode: 'system', dark: false, cycle: () => undefined });
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
-function useSystemDark(): boolean {
-  const [dark, setDark] = useState(() => window.matchMedia?.(darkQuery).matches ?? false);
-  useEffect(() => {
-    const query = window.matchMedia?.(darkQuery);
-    if (!query) return;
-    const onChange = (event: MediaQueryListEvent) => setDark(event.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return dark;
+function systemPrefersDark(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.(darkQuery).matches === true;
 }
 
-/** antd theme (light or dark algorithm) and locale, plus the theme-mode context. */
-export function ThemeProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const [mode, setMode] = useState<ThemeMode>(() => parseThemeMode(storage.get('theme-mode')));
-  const systemDark = useSystemDark();
-  const dark = isDarkMode(mode, systemDark);
+/** Holds the theme mode, follows the OS in system mode, and marks `<html>` for CSS. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<ThemeMode>(() => parseThemeMode(readString(themeModeKey)));
+  const [osDark, setOsDark] = useState(systemPrefersDark);
+
+  useEffect(() => {
+    const media = window.matchMedia?.(darkQuery);
+    if (!media) return;
+    const onChange = (event: MediaQueryListEvent) => setOsDark(event.matches);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+
+  const dark = isDark(mode, osDark);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = dark ? 'dark' : 'light';
+    root.dataset.themeMode = mode;
+    root.style.colorScheme = dark ? 'dark' : 'light';
+  }, [dark, mode]);
 
   const cycle = useCallback(() => {
     setMode((current) => {
       const next = nextThemeMode(current);
-      storage.set('theme-mode', next);
+      writeString(themeModeKey, next);
       return next;
     });
   }, []);
 
-  useEffect(() => {
-    const root = document.documentElement;
-    root.dataset.theme = dark ? 'dark' : 'light';
-    root.style.colorScheme = dark ? 'dark' : 'light';
-  }, [dark]);
-
-  const state = useMemo(() => ({ mode, dark, cycle }), [mode, dark, cycle]);
-  const themeConfig = useMemo(
-    () => ({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }),
-    [dark],
-  );
-
-  return (
-    <ThemeModeContext.Provider value={state}>
-      <ConfigProvider theme={themeConfig} locale={locale}>
-        {children}
-      </ConfigProvider>
-    </ThemeModeContext.Provider>
-  );
+  const value = useMemo(() => ({ mode, dark, cycle }), [mode, dark, cycle]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
+
+/** The theme mode, whether it is dark, and the cycle action. */
+export const useThemeMode = (): ThemeState => useContext(ThemeContext);

@@ -1,24 +1,23 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Typography, theme } from 'antd';
+import { Button, Layout, Space, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { NoticeCenter } from '../../features/notice/components/NoticeCenter';
-import { useStatus } from '../../features/status/hooks/useStatus';
-import { useIsMobile } from '../../lib/use-media';
+import { useUser } from '../../lib/user-store';
+import { Brand } from './Brand';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NoticeBell } from './NoticeBell';
 import { ThemeButton } from './ThemeButton';
 import { TopNav } from './TopNav';
 import { UserMenu } from './UserMenu';
 
-/** Header height (spec section 9). */
+/** Height of the fixed header in px. */
 export const headerHeight = 60;
 
-/** The fixed top bar: menu button (mobile), logo, navigation and the header actions. */
-export function AppHeader({ onOpenMenu }: { onOpenMenu?: () => void }) {
-  const { t } = useTranslation();
+/** The fixed top bar: brand, navigation, announcement, language, theme and account. */
+export function AppHeader({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: () => void }) {
+  const { t } = useTranslation('layout');
   const { token } = theme.useToken();
-  const { systemName, logo } = useStatus();
-  const mobile = useIsMobile();
+  const user = useUser();
   return (
     <Layout.Header
       style={{
@@ -28,37 +27,38 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu?: () => void }) {
         zIndex: 100,
         height: headerHeight,
         lineHeight: `${headerHeight}px`,
-        paddingInline: mobile ? 8 : 16,
+        paddingInline: mobile ? 8 : 20,
+        display: 'flex',
+        alignItems: 'center',
+        gap: mobile ? 4 : 16,
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <Flex align="center" gap={mobile ? 4 : 12} style={{ height: '100%' }}>
-        {onOpenMenu && (
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
-            aria-label={t('header.openMenu')}
-            data-testid="sidebar-toggle"
-            onClick={onOpenMenu}
-          />
+      {mobile && (
+        <Button type="text" icon={<MenuOutlined />} onClick={onOpenMenu} aria-label={t('header.openMenu')} data-testid="mobile-menu-button" />
+      )}
+      <Brand showName={!mobile} />
+      {mobile ? <div style={{ flex: 1 }} /> : <TopNav />}
+      <Space size={mobile ? 0 : 4}>
+        <NoticeBell />
+        <LanguageSwitcher />
+        <ThemeButton />
+        {user ? (
+          <UserMenu user={user} compact={mobile} />
+        ) : (
+          <Space size={mobile ? 4 : 8}>
+            <Link to="/login">
+              <Button type={mobile ? 'primary' : 'text'} size={mobile ? 'small' : 'middle'}>{t('header.login')}</Button>
+            </Link>
+            {!mobile && (
+              <Link to="/register">
+                <Button type="primary">{t('header.register')}</Button>
+              </Link>
+            )}
+          </Space>
         )}
-        <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8, flexShrink: 0 }}>
-          <img src={logo} alt="" width={32} height={32} style={{ borderRadius: 6 }} />
-          {!mobile && (
-            <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
-              {systemName}
-            </Typography.Text>
-          )}
-        </Link>
-        <TopNav />
-        <Flex align="center" gap={mobile ? 0 : 4} style={{ flexShrink: 0 }}>
-          <NoticeCenter />
-          <LanguageSwitcher />
-          <ThemeButton />
-          <UserMenu />
-        </Flex>
-      </Flex>
+      </Space>
     </Layout.Header>
   );
 }

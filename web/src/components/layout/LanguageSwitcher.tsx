@@ -1,36 +1,29 @@
-import { TranslationOutlined } from '@ant-design/icons';
+import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { languageNames, languages } from '../../i18n/languages';
-import { storage } from '../../lib/storage';
+import { languageOptions, localeKey } from '../../i18n/languages';
+import { writeString } from '../../lib/storage';
 
-/** Header dropdown of the seven languages; the choice is stored in `localStorage.locale`. */
+/** The header language menu; the choice is stored in `localStorage.locale`. */
 export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation();
-  const current = i18n.resolvedLanguage ?? i18n.language;
+  const { t, i18n } = useTranslation('layout');
+  const current = languageOptions.find((l) => l.code === i18n.language) ?? languageOptions[0];
   return (
     <Dropdown
       trigger={['click']}
       menu={{
         selectable: true,
-        selectedKeys: [current],
-        items: languages.map((lang) => ({
-          key: lang,
-          label: <span data-testid={`lang-${lang}`}>{languageNames[lang]}</span>,
-        })),
+        selectedKeys: [current.code],
+        items: languageOptions.map((l) => ({ key: l.code, label: l.label })),
         onClick: ({ key }) => {
-          storage.set('locale', key);
+          writeString(localeKey, key);
           void i18n.changeLanguage(key);
         },
       }}
     >
-      <Button
-        type="text"
-        shape="circle"
-        icon={<TranslationOutlined />}
-        aria-label={t('header.language')}
-        data-testid="language-switcher"
-      />
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="language-switcher">
+        {current.code.toUpperCase()}
+      </Button>
     </Dropdown>
   );
 }

@@ -1,86 +1,61 @@
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  BarChartOutlined,
-  DashboardOutlined,
-  FileTextOutlined,
-  GiftOutlined,
-  KeyOutlined,
-  PictureOutlined,
-  ProfileOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  ShoppingOutlined,
-  SafetyCertificateOutlined,
-  TeamOutlined,
-  UserOutlined,
-  WalletOutlined,
-  AccountBookOutlined,
-  AuditOutlined,
-} from '@ant-design/icons';
-import { Badge, Menu } from 'antd';
-import type { ReactNode } from 'react';
+import { Badge, Menu, Tag, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useStatus } from '../../features/status/hooks/useStatus';
-import { useStoredUser } from '../../lib/session';
-import { selectedKey, sidebarEntries, type NavEntry } from './nav-items';
+import { useStatus } from '../../features/site/hooks/use-status';
+import { useUser } from '../../lib/user-store';
+import { navIcon, navTitle } from './nav-items';
+import { selectedPath, sidebarGroups, updateAvailable } from './nav-model';
 
-const icons: Record<string, ReactNode> = {
-  '/panel': <DashboardOutlined />,
-  '/token': <KeyOutlined />,
-  '/log': <FileTextOutlined />,
-  '/midjourney': <PictureOutlined />,
-  '/task': <ScheduleOutlined />,
-  '/detail': <BarChartOutlined />,
-  finance: <AccountBookOutlined />,
-  '/topup': <WalletOutlined />,
-  '/order': <ShoppingOutlined />,
-  '/invoice': <AuditOutlined />,
-  '/limits': <SafetyCertificateOutlined />,
-  '/profile': <UserOutlined />,
-  admin: <AppstoreOutlined />,
-  '/user': <TeamOutlined />,
-  '/channel': <ApiOutlined />,
-  '/redemption': <GiftOutlined />,
-  '/setting': <SettingOutlined />,
-};
+type Items = NonNullable<MenuProps['items']>;
 
-/** The sidebar's menu (spec section 2); `onNavigate` lets the mobile drawer close itself. */
-export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  const { status } = useStatus();
-  const user = useStoredUser();
+/** The sidebar links for the signed-in user, grouped, with the /setting update badge. */
+export function SidebarMenu({
+  collapsed = false,
+  onNavigate,
+}: {
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation('layout');
+  const status = useStatus();
+  const user = useUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = sidebarEntries(status, user?.role ?? 0);
-  const selected = selectedKey(pathname, entries);
+  const groups = sidebarGroups(status, user?.role ?? 0);
+  const outdated = updateAvailable(status);
 
-  const toItem = (e: NavEntry): NonNullable<Parameters<typeof Menu>[0]['items']>[number] => {
-    const label = t(`nav.${e.name}`);
-    if (e.children) {
-      return { type: 'group', key: e.key, label, children: e.children.map(toItem) };
-    }
+  const item = (path: string) => {
+    const badge = path === '/setting' && outdated;
     return {
-      key: e.key,
-      icon: icons[e.key],
-      'data-testid': `side-${e.key.slice(1)}`,
-      label: e.badge ? (
-        <Badge count={t('nav.toBeUpdated')} size="small" offset={[12, 0]}>
-          <span>{label}</span>
-        </Badge>
+      key: path,
+      icon: badge && collapsed ? <Badge dot>{navIcon(path)}</Badge> : navIcon(path),
+      label: badge ? (
+        <span>
+          {t(navTitle(path))}{' '}
+          <Tag color="error" style={{ marginInlineStart: 4 }}>
+            {t('nav.toBeUpdated')}
+          </Tag>
+        </span>
       ) : (
-        label
+        t(navTitle(path))
       ),
-      title: label,
-    } as NonNullable<Parameters<typeof Menu>[0]['items']>[number];
+    };
   };
 
+  const items: Items = groups.flatMap((group): Items => {
+    const children = group.paths.map(item);
+    if (!group.title) return children;
+    if (collapsed) return [{ type: 'divider', key: `${group.key}-divider` }, ...children];
+    return [{ type: 'group', key: group.key, label: t(group.title), children }];
+  });
+
+  const selected = selectedPath(pathname, groups.flatMap((g) => g.paths));
   return (
     <Menu
       mode="inline"
+      inlineCollapsed={collapsed}
+      items={items}
       selectedKeys={selected ? [selected] : []}
-      items={entries.map(toItem)}
       onClick={({ key }) => {
         navigate(key);
         onNavigate?.();

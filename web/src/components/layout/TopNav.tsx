@@ -1,25 +1,29 @@
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useStatus } from '../../features/status/hooks/useStatus';
-import { selectedKey, topNavEntries } from './nav-items';
+import { useStatus } from '../../features/site/hooks/use-status';
+import { navIcon, navTitle } from './nav-items';
+import { selectedPath, topNavPaths } from './nav-model';
 
-/** The header's page links (spec section 2), collapsing into "…" when narrow. */
-export function TopNav() {
-  const { t } = useTranslation();
-  const { status } = useStatus();
+/** The header's horizontal navigation (desktop) or a vertical list (mobile drawer). */
+export function TopNav({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('layout');
+  const status = useStatus();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = topNavEntries(status);
-  const selected = pathname === '/' ? '/' : selectedKey(pathname, entries);
+  const paths = topNavPaths(status);
+  const selected = selectedPath(pathname, paths);
   return (
     <Menu
-      mode="horizontal"
+      mode={vertical ? 'inline' : 'horizontal'}
+      items={paths.map((path) => ({ key: path, icon: navIcon(path), label: t(navTitle(path)) }))}
       selectedKeys={selected ? [selected] : []}
-      items={entries.map((e) => ({ key: e.key, label: t(`nav.${e.name}`) }))}
-      onClick={({ key }) => navigate(key)}
-      style={{ flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
-      data-testid="top-nav"
+      onClick={({ key }) => {
+        navigate(key);
+        onNavigate?.();
+      }}
+      style={{ flex: 1, minWidth: 0, borderBottom: 'none', borderInlineEnd: 'none', background: 'transparent' }}
+      data-testid={vertical ? 'drawer-top-nav' : 'top-nav'}
     />
   );
 }

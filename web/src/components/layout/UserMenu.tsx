@@ -1,36 +1,15 @@
-import { LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Typography, theme } from 'antd';
+import { DownOutlined, LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { logout } from '../../features/auth/api';
-import { useIsMobile } from '../../lib/use-media';
-import { useStoredUser } from '../../lib/session';
+import { useNavigate } from 'react-router-dom';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+import type { StoredUser } from '../../lib/user-store';
 
-/** Signed in: a menu to the profile, top-up and logout. Signed out: login and register. */
-export function UserMenu() {
-  const { t } = useTranslation();
-  const user = useStoredUser();
+/** The signed-in menu: profile, top-up, logout. */
+export function UserMenu({ user, compact }: { user: StoredUser; compact: boolean }) {
+  const { t } = useTranslation('layout');
   const navigate = useNavigate();
-  const mobile = useIsMobile();
-  const { token } = theme.useToken();
-
-  if (!user) {
-    return (
-      <Flex gap={8}>
-        <Link to="/login">
-          <Button type="text" size={mobile ? 'small' : 'middle'}>
-            {t('header.login')}
-          </Button>
-        </Link>
-        {!mobile && (
-          <Link to="/register">
-            <Button type="primary">{t('header.register')}</Button>
-          </Link>
-        )}
-      </Flex>
-    );
-  }
-
+  const logout = useLogout();
   const name = user.display_name || user.username;
   return (
     <Dropdown
@@ -40,26 +19,23 @@ export function UserMenu() {
           { key: '/profile', icon: <UserOutlined />, label: t('nav.profile') },
           { key: '/topup', icon: <WalletOutlined />, label: t('nav.topup') },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout') },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true },
         ],
-        onClick: async ({ key }) => {
-          if (key !== 'logout') return navigate(key);
-          await logout();
-          navigate('/login');
-        },
+        onClick: ({ key }) => (key === 'logout' ? void logout() : navigate(key)),
       }}
     >
       <Button type="text" data-testid="user-menu" style={{ paddingInline: 6 }}>
-        <Flex align="center" gap={8}>
-          <Avatar size="small" style={{ background: token.colorPrimary }}>
+        <Space size={6}>
+          <Avatar size={28} icon={<UserOutlined />}>
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
-          {!mobile && (
-            <Typography.Text style={{ maxWidth: 120 }} ellipsis>
+          {!compact && (
+            <Typography.Text ellipsis style={{ maxWidth: 120 }}>
               {name}
             </Typography.Text>
           )}
-        </Flex>
+          {!compact && <DownOutlined style={{ fontSize: 10 }} />}
+        </Space>
       </Button>
     </Dropdown>
   );

@@ -1,8 +1,8 @@
 import { theme } from 'antd';
 import { useMemo } from 'react';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '../../lib/markdown';
 
-/** Rendered, sanitised Markdown in the theme's text colours. */
+/** Markdown (or HTML) rendered and sanitised, styled with the theme's tokens. */
 export function Markdown({ source }: { source: string }) {
   const { token } = theme.useToken();
   const html = useMemo(() => renderMarkdown(source), [source]);

@@ -1,14 +1,11 @@
 import { theme } from 'antd';
-import { isEmbedUrl } from './markdown';
+import { isFrameUrl } from '../../lib/markdown';
 import { Markdown } from './Markdown';
 
-/**
- * Administrator page content (home, about): an https address is embedded in a frame that
- * fills the content area; anything else is Markdown or HTML, sanitised.
- */
+/** Admin-provided page content: an https address shown in a frame, else Markdown or HTML. */
 export function RichContent({ content, title }: { content: string; title: string }) {
   const { token } = theme.useToken();
-  if (isEmbedUrl(content)) {
+  if (isFrameUrl(content)) {
     return (
       <iframe
         src={content.trim()}

@@ -1,81 +1,55 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { LockOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toastSuccess } from '../../lib/toast';
-import { confirmPasswordReset } from './api';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { notify } from '../../lib/notify';
+import { resetPassword } from './api';
 import { AuthCard } from './components/AuthCard';
-import { confirmRules, passwordRules } from './components/password-rules';
+import { confirmRules, passwordRules } from './lib/password-rules';
 
-interface ResetForm {
-  email: string;
-  token: string;
-  password: string;
-  password2: string;
-}
-
-/** Password reset confirmation: the mailed link carries `email` and `token`. */
-export default function ResetConfirmPage() {
+/** `/user/reset?email=&token=`: the reset link's page; sets a new password. */
+export function ResetConfirmPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (values: ResetForm) => {
-    setBusy(true);
-    try {
-      await confirmPasswordReset({
-        email: values.email.trim(),
-        token: values.token.trim(),
-        password: values.password,
-      });
-      toastSuccess(t('reset.done'));
+  const email = params.get('email') ?? '';
+  const token = params.get('token') ?? '';
+  const mutation = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => {
+      notify.success(t('reset.done'));
       navigate('/login');
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(false);
-    }
-  };
-
+    },
+  });
+  const linkValid = Boolean(email && token);
   return (
     <AuthCard title={t('reset.confirmTitle')}>
-      <Form<ResetForm>
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        initialValues={{ email: params.get('email') ?? '', token: params.get('token') ?? '' }}
-      >
-        <Form.Item
-          name="email"
-          label={t('register.email')}
-          rules={[{ required: true, type: 'email', message: t('register.emailInvalid') }]}
+      <Flex vertical gap={16}>
+        {!linkValid && <Alert type="error" showIcon title={t('reset.invalidLink')} />}
+        <Form<{ password: string; password2: string }>
+          layout="vertical"
+          requiredMark={false}
+          disabled={!linkValid || mutation.isPending}
+          onFinish={({ password }) => mutation.mutate({ email, token, password })}
         >
-          <Input prefix={<MailOutlined />} autoComplete="email" />
-        </Form.Item>
-        <Form.Item
-          name="token"
-          label={t('reset.token')}
-          rules={[{ required: true, message: t('reset.tokenRequired') }]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="password" label={t('reset.newPassword')} rules={passwordRules(t)}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password2"
-          label={t('register.confirm')}
-          dependencies={['password']}
-          rules={confirmRules(t)}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('reset.confirmSubmit')}
-        </Button>
-      </Form>
+          <Form.Item label={t('fields.email')}>
+            <Input value={email} readOnly />
+          </Form.Item>
+          <Form.Item name="password" label={t('fields.newPassword')} rules={passwordRules(t)}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="password2" label={t('fields.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+            {t('reset.confirmSubmit')}
+          </Button>
+        </Form>
+        <Link to="/login" style={{ textAlign: 'center' }}>
+          {t('reset.backToLogin')}
+        </Link>
+      </Flex>
     </AuthCard>
   );
 }

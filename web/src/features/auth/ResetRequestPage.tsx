@@ -1,53 +1,43 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toastSuccess } from '../../lib/toast';
 import { requestPasswordReset } from './api';
 import { AuthCard } from './components/AuthCard';
-import { useCountdown } from './hooks/useCountdown';
+import { useCountdown } from './hooks/use-countdown';
 
-/** Password reset request: mails a reset link to the account's address. */
-export default function ResetRequestPage() {
+/** `/reset`: asks for the account's e-mail and sends a reset link to it. */
+export function ResetRequestPage() {
   const { t } = useTranslation('auth');
-  const [busy, setBusy] = useState(false);
-  const [left, start] = useCountdown();
-
-  const submit = async ({ email }: { email: string }) => {
-    setBusy(true);
-    try {
-      await requestPasswordReset(email.trim());
-      toastSuccess(t('reset.sent'));
-      start(60);
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const [left, startCountdown] = useCountdown();
+  const mutation = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => startCountdown(60),
+  });
   return (
     <AuthCard title={t('reset.title')}>
-      <Typography.Paragraph type="secondary">{t('reset.intro')}</Typography.Paragraph>
-      <Form layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          name="email"
-          label={t('register.email')}
-          rules={[
-            { required: true, message: t('register.emailRequired') },
-            { type: 'email', message: t('register.emailInvalid') },
-          ]}
-        >
-          <Input prefix={<MailOutlined />} autoComplete="email" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} disabled={left > 0}>
-          {left > 0 ? t('register.resendIn', { seconds: left }) : t('reset.submit')}
-        </Button>
-      </Form>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-        <Link to="/login">{t('reset.back')}</Link>
-      </Typography.Paragraph>
+      <Flex vertical gap={16}>
+        {mutation.isSuccess && <Alert type="success" showIcon title={t('reset.sent')} />}
+        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={({ email }) => mutation.mutate(email)}>
+          <Form.Item
+            name="email"
+            label={t('fields.email')}
+            rules={[
+              { required: true, message: t('validation.emailRequired') },
+              { type: 'email', message: t('validation.emailInvalid') },
+            ]}
+          >
+            <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('fields.email')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={mutation.isPending} disabled={left > 0}>
+            {left > 0 ? t('register.resendIn', { seconds: left }) : t('reset.submit')}
+          </Button>
+        </Form>
+        <Link to="/login" style={{ textAlign: 'center' }}>
+          {t('reset.backToLogin')}
+        </Link>
+      </Flex>
     </AuthCard>
   );
 }

@@ -1,40 +1,30 @@
 import type { LoginRequest, LoginResult, RegisterRequest, SelfUser } from '@gateway/shared';
-import { apiGet, apiSend } from '../../lib/api';
-import { clearStoredUser, setStoredUser } from '../../lib/session';
+import { api } from '../../lib/api';
 
-/** `POST /api/user/login`, then stores the user (refreshed from `/api/user/self`). */
-export async function login(body: LoginRequest): Promise<LoginResult> {
-  const { data } = await apiSend<LoginResult>('POST', '/api/user/login', body);
-  setStoredUser(data);
-  try {
-    setStoredUser(await apiGet<SelfUser>('/api/user/self', { silent: true }));
-  } catch {
-    /* the login answer is enough to continue */
-  }
-  return data;
-}
+/** `POST /api/user/login` by username or e-mail. */
+export const login = (body: LoginRequest) => api.post<LoginResult>('/api/user/login', body);
+
+/** `GET /api/user/self`: the signed-in user. */
+export const fetchSelf = () => api.get<SelfUser>('/api/user/self');
 
 /** `POST /api/user/register`. */
-export const register = (body: RegisterRequest) =>
-  apiSend('POST', '/api/user/register', body).then((r) => r.message);
+export const register = (body: RegisterRequest) => api.post<null>('/api/user/register', body);
 
-/** `GET /api/verification?email=`: mails a sign-up code. */
+/** `GET /api/verification`: e-mails a registration code. */
 export const sendVerificationCode = (email: string) =>
-  apiGet<null>('/api/verification', { query: { email } });
+  api.get<null>('/api/verification', { query: { email } });
 
-/** `GET /api/reset_password?email=`: mails a password-reset link. */
+/** `GET /api/reset_password`: e-mails a password-reset link. */
 export const requestPasswordReset = (email: string) =>
-  apiGet<null>('/api/reset_password', { query: { email } });
+  api.get<null>('/api/reset_password', { query: { email } });
 
-/** `POST /api/user/reset`: confirms a reset with the mailed token and a new password. */
-export const confirmPasswordReset = (body: { email: string; token: string; password: string }) =>
-  apiSend('POST', '/api/user/reset', body);
+/** `POST /api/user/reset`: sets a new password with the token from the reset link. */
+export const resetPassword = (body: { email: string; token: string; password: string }) =>
+  api.post<null>('/api/user/reset', body);
 
-/** `GET /api/user/logout`; the stored user is cleared even when the call fails. */
-export async function logout(): Promise<void> {
-  try {
-    await apiGet<null>('/api/user/logout', { silent: true });
-  } finally {
-    clearStoredUser();
-  }
-}
+/** `GET /api/oauth/state`: a one-time state for a third-party sign-in. */
+export const fetchOAuthState = () => api.get<string>('/api/oauth/state', { silent: true });
+
+/** `GET /api/oauth/wechat`: signs in with the code shown by the WeChat account. */
+export const loginWithWeChat = (code: string) =>
+  api.get<LoginResult>('/api/oauth/wechat', { query: { code } });

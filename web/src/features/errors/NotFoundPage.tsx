@@ -1,20 +1,20 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
-/** Any path outside the route table. */
-export default function NotFoundPage() {
-  const { t } = useTranslation();
+/** Any unknown path. */
+export function NotFoundPage() {
+  const { t } = useTranslation('pages');
+  const navigate = useNavigate();
   return (
     <Result
       status="404"
       title="404"
-      subTitle={t('errors.notFound')}
-      data-testid="not-found"
+      subTitle={t('notFound.message')}
       extra={
-        <Link to="/">
-          <Button type="primary">{t('actions.backHome')}</Button>
-        </Link>
+        <Button type="primary" onClick={() => navigate('/')}>
+          {t('errors.backHome')}
+        </Button>
       }
     />
   );

@@ -1,29 +1,25 @@
-import { Button, Flex, Result } from 'antd';
+import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { useStoredUser } from '../../lib/session';
+import { useNavigate } from 'react-router-dom';
+import { useUser } from '../../lib/user-store';
 
-/** Where the guard sends a visitor whose role is too low. */
-export default function UnauthorizedPage() {
-  const { t } = useTranslation();
-  const user = useStoredUser();
+/** Where the guards send a user whose role is too low for a page. */
+export function UnauthorizedPage() {
+  const { t } = useTranslation('pages');
+  const navigate = useNavigate();
+  const user = useUser();
   return (
     <Result
       status="403"
       title="403"
-      subTitle={t('errors.unauthorized')}
-      data-testid="unauthorized"
+      subTitle={t('unauthorized.message')}
       extra={
-        <Flex gap={8} justify="center" wrap>
-          <Link to="/">
-            <Button type="primary">{t('actions.backHome')}</Button>
-          </Link>
-          {!user && (
-            <Link to="/login">
-              <Button>{t('header.login')}</Button>
-            </Link>
-          )}
-        </Flex>
+        <Space wrap>
+          <Button type="primary" onClick={() => navigate(user ? '/panel' : '/')}>
+            {user ? t('errors.backToConsole') : t('errors.backHome')}
+          </Button>
+          {!user && <Button onClick={() => navigate('/login')}>{t('errors.signIn')}</Button>}
+        </Space>
       }
     />
   );

@@ -1,21 +1,22 @@
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../components/ui/PageSpinner';
+import { PageSpinner } from '../../components/common/PageSpinner';
 import { RichContent } from '../../components/ui/RichContent';
-import { isEmbedUrl } from '../../components/ui/markdown';
-import { useHomeContent } from '../content/hooks/useHomeContent';
+import { isFrameUrl } from '../../lib/markdown';
 import { DefaultHero } from './components/DefaultHero';
+import { useHomeContent } from './hooks/use-home-content';
 
-/** Home: the administrator's content (Markdown, HTML or an embedded page) or the default hero. */
-export default function HomePage() {
-  const { t } = useTranslation();
+/** `/`: the admin's home page content, or the default hero when none is set. */
+export function HomePage() {
+  const { t } = useTranslation('layout');
   const { data, isPending } = useHomeContent();
   if (isPending) return <PageSpinner />;
-  const content = (data ?? '').trim();
+  const content = data?.trim() ?? '';
   if (!content) return <DefaultHero />;
-  if (isEmbedUrl(content)) return <RichContent content={content} title={t('nav.home')} />;
+  if (isFrameUrl(content)) return <RichContent content={content} title={t('nav.home')} />;
   return (
-    <div style={{ padding: '24px 16px', maxWidth: 1080, margin: '0 auto' }}>
+    <Card style={{ maxWidth: 1100, margin: '0 auto' }}>
       <RichContent content={content} title={t('nav.home')} />
-    </div>
+    </Card>
   );
 }

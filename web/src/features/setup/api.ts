@@ -1,8 +1,5 @@
-import type { SetupRequest, SetupState } from '@gateway/shared';
-import { apiGet, apiSend } from '../../lib/api';
+import type { SetupRequest } from '@gateway/shared';
+import { api } from '../../lib/api';
 
-/** `GET /api/setup`: whether root exists yet. */
-export const fetchSetupState = () => apiGet<SetupState>('/api/setup', { silent: true });
-
-/** `POST /api/setup`: creates the root account (only once). */
-export const createRoot = (body: SetupRequest) => apiSend('POST', '/api/setup', body);
+/** `POST /api/setup`: creates the root account (once). */
+export const createRoot = (body: SetupRequest) => api.post<null>('/api/setup', body);

@@ -1,4 +1,19 @@
+import { z } from 'zod';
 import { flag, number, text } from '../define.js';
+
+/** An absolute http(s) URL without a trailing slash (the code appends paths). */
+const endpoint = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+/** Empty, or an absolute http(s) URL without a trailing slash. */
+const optionalEndpoint = z
+  .string()
+  .trim()
+  .regex(/^(https?:\/\/\S+)?$/, 'must be an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''));
 
 // Sign-in and sign-up switches and the third-party login configuration (root only).
 
@@ -32,22 +47,50 @@ export const linuxDoOAuthEnabled = flag('LinuxDOOAuthEnabled', false);
 export const linuxDoClientId = text('LinuxDOClientId');
 /** linux.do OAuth client secret. */
 export const linuxDoClientSecret = text('LinuxDOClientSecret');
-/** Lowest linux.do trust level allowed to sign up. */
+/** Lowest linux.do trust level (0 new … 4 leader) allowed to sign in, sign up or bind. */
 export const linuxDoMinimumTrustLevel = number('LinuxDOMinimumTrustLevel', 0, { min: 0, max: 4 });
+/** GitHub's web origin: authorize and token endpoints live under it (tests point it elsewhere). */
+export const gitHubOAuthBaseUrl = text('GitHubOAuthBaseUrl', 'https://github.com', endpoint);
+/** GitHub's REST API origin, for `/user` and `/user/emails`. */
+export const gitHubApiBaseUrl = text('GitHubApiBaseUrl', 'https://api.github.com', endpoint);
+/** linux.do authorize page the console sends visitors to. */
+export const linuxDoAuthorizeEndpoint = text(
+  'LinuxDOAuthorizeEndpoint',
+  'https://connect.linux.do/oauth2/authorize',
+  endpoint,
+);
+/** linux.do token endpoint (code → access token). */
+export const linuxDoTokenEndpoint = text(
+  'LinuxDOTokenEndpoint',
+  'https://connect.linux.do/oauth2/token',
+  endpoint,
+);
+/** linux.do user endpoint (access token → profile with trust level). */
+export const linuxDoUserEndpoint = text(
+  'LinuxDOUserEndpoint',
+  'https://connect.linux.do/api/user',
+  endpoint,
+);
 /** Whether WeChat scan-code sign-in is offered. */
 export const weChatAuthEnabled = flag('WeChatAuthEnabled', false);
-/** Address of the WeChat server helper. */
-export const weChatServerAddress = text('WeChatServerAddress');
+/** Base URL of the WeChat server helper (songquanpeng/wechat-server). */
+export const weChatServerAddress = text('WeChatServerAddress', '', optionalEndpoint);
 /** Access token of the WeChat server helper. */
 export const weChatServerToken = text('WeChatServerToken');
 /** QR code image of the WeChat official account. */
 export const weChatAccountQrCodeImageUrl = text('WeChatAccountQRCodeImageURL');
 /** Whether sign-in and sign-up need a Cloudflare Turnstile token. */
 export const turnstileCheckEnabled = flag('TurnstileCheckEnabled', false);
-/** Turnstile site key (public). */
-export const turnstileSiteKey = text('TurnstileSiteKey');
+/** Turnstile site key: public, shown to the console (so not hidden like other `…Key`s). */
+export const turnstileSiteKey = text('TurnstileSiteKey', '', z.string(), { secret: false });
 /** Turnstile secret key. */
 export const turnstileSecretKey = text('TurnstileSecretKey');
+/** Cloudflare's siteverify endpoint (tests point it at a fake). */
+export const turnstileVerifyUrl = text(
+  'TurnstileVerifyUrl',
+  'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  endpoint,
+);
 
 /** Sign-in attempts allowed per IP per minute. */
 export const loginRateLimit = number('LoginRateLimit', 30, { min: 1, max: 100000 });

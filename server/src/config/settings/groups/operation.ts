@@ -54,3 +54,34 @@ export const userUsableGroups = json(
   z.record(z.string().min(1).max(64), z.string()),
   { default: 'Default group', vip: 'VIP group' },
 );
+
+// Model request rate limit per user (new-api's ModelRequestRateLimit*), enforced by the relay
+// through `checkModelRequestRateLimit` in domain/limits.
+
+/** Whether the model request rate limit below applies to relay requests. */
+export const modelRequestRateLimitEnabled = flag('ModelRequestRateLimitEnabled', false);
+/** Length of the rate-limit window in minutes. */
+export const modelRequestRateLimitDurationMinutes = number(
+  'ModelRequestRateLimitDurationMinutes',
+  1,
+  { min: 1, max: 1440 },
+);
+/** Requests per user per window, failed ones included; 0 = no limit on the total. */
+export const modelRequestRateLimitCount = number('ModelRequestRateLimitCount', 0, {
+  min: 0,
+  max: 100_000_000,
+});
+/** Successful requests per user per window. */
+export const modelRequestRateLimitSuccessCount = number('ModelRequestRateLimitSuccessCount', 1000, {
+  min: 1,
+  max: 100_000_000,
+});
+/** Per-group overrides `{"vip": [total, success]}` of the two counts above. */
+export const modelRequestRateLimitGroup = json(
+  'ModelRequestRateLimitGroup',
+  z.record(
+    z.string().min(1).max(64),
+    z.tuple([z.number().int().min(0).max(100_000_000), z.number().int().min(1).max(100_000_000)]),
+  ),
+  {},
+);

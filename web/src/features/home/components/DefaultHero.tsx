@@ -1,55 +1,56 @@
-import { ApiOutlined, DollarOutlined, SafetyOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Row, Typography, theme } from 'antd';
+import { ApiOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Row, Space, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { useStatus } from '../../status/hooks/useStatus';
-import { useStoredUser } from '../../../lib/session';
+import { useNavigate } from 'react-router-dom';
+import { useUser } from '../../../lib/user-store';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 
 const features = [
   { key: 'formats', icon: <ApiOutlined /> },
-  { key: 'routing', icon: <ThunderboltOutlined /> },
-  { key: 'billing', icon: <DollarOutlined /> },
-  { key: 'control', icon: <SafetyOutlined /> },
-];
+  { key: 'billing', icon: <ThunderboltOutlined /> },
+  { key: 'control', icon: <SafetyCertificateOutlined /> },
+] as const;
 
 /** The home page when the administrator has not written one. */
 export function DefaultHero() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('pages');
   const { token } = theme.useToken();
-  const { systemName, logo, status } = useStatus();
-  const user = useStoredUser();
-  const address = status?.server_address || window.location.origin;
+  const navigate = useNavigate();
+  const user = useUser();
+  const status = useStatus();
+  const { systemName, logo } = useSiteInfo();
+  const address = status.server_address || window.location.origin;
   return (
-    <div style={{ padding: '56px 16px 24px', maxWidth: 1080, margin: '0 auto' }}>
+    <div style={{ maxWidth: 1080, margin: '0 auto', padding: '48px 0 24px' }} data-testid="default-hero">
       <Flex vertical align="center" gap={16} style={{ textAlign: 'center' }}>
-        <img src={logo} alt="" width={72} height={72} style={{ borderRadius: 16 }} />
-        <Typography.Title style={{ margin: 0 }}>{t('hero.title', { name: systemName })}</Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ fontSize: token.fontSizeLG, maxWidth: 640 }}>
-          {t('hero.subtitle')}
+        <img src={logo} alt="" width={72} height={72} style={{ borderRadius: token.borderRadiusLG }} />
+        <Typography.Title style={{ margin: 0 }}>{t('home.title', { name: systemName })}</Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 16, maxWidth: 640, margin: 0 }}>
+          {t('home.subtitle')}
         </Typography.Paragraph>
-        <Typography.Text code copyable>
-          {`${address}/v1`}
-        </Typography.Text>
-        <Flex gap={12} wrap justify="center">
-          <Link to={user ? '/panel' : '/register'}>
-            <Button type="primary" size="large">
-              {user ? t('hero.console') : t('hero.start')}
-            </Button>
-          </Link>
-          <Link to="/pricing">
-            <Button size="large">{t('hero.pricing')}</Button>
-          </Link>
-        </Flex>
+        <Typography.Text code copyable>{`${address}/v1`}</Typography.Text>
+        <Space wrap style={{ justifyContent: 'center' }}>
+          <Button type="primary" size="large" onClick={() => navigate(user ? '/panel' : '/login')}>
+            {user ? t('home.openConsole') : t('home.getStarted')}
+          </Button>
+          <Button size="large" onClick={() => navigate('/pricing')}>
+            {t('home.pricing')}
+          </Button>
+        </Space>
       </Flex>
       <Row gutter={[16, 16]} style={{ marginTop: 48 }}>
         {features.map((f) => (
-          <Col key={f.key} xs={24} sm={12} lg={6}>
-            <Card variant="borderless" style={{ height: '100%', boxShadow: token.boxShadowTertiary }}>
-              <Flex vertical gap={8}>
+          <Col xs={24} md={8} key={f.key}>
+            <Card style={{ height: '100%' }}>
+              <Space align="start" size={12}>
                 <span style={{ fontSize: 24, color: token.colorPrimary }}>{f.icon}</span>
-                <Typography.Text strong>{t(`features.${f.key}.title`)}</Typography.Text>
-                <Typography.Text type="secondary">{t(`features.${f.key}.text`)}</Typography.Text>
-              </Flex>
+                <div>
+                  <Typography.Title level={5} style={{ marginTop: 0 }}>
+                    {t(`home.features.${f.key}.title`)}
+                  </Typography.Title>
+                  <Typography.Text type="secondary">{t(`home.features.${f.key}.text`)}</Typography.Text>
+                </div>
+              </Space>
             </Card>
           </Col>
         ))}

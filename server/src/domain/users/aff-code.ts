@@ -1,0 +1,48 @@
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError } from '../../http/errors.js';
+import { randomAlphanumeric } from '../../lib/random.js';
+
+/** Tries before giving up; the code grows by one character every two collisions. */
+const attempts = 8;
+
+async function storedCode(ctx: AppContext, userId: number): Promise<string | null> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select('aff_code')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.aff_code || null;
+}
+
+/**
+ * The user's own invitation code, made on first use: 4 random characters (more after
+ * collisions), unique by the column's constraint. Concurrent first calls agree on one code.
+ * `makeCode` draws a code of a given length (tests pass a predictable one).
+ */
+export async function ensureAffCode(
+  ctx: AppContext,
+  userId: number,
+  makeCode: (length: number) => string = randomAlphanumeric,
+): Promise<string> {
+  const existing = await storedCode(ctx, userId);
+  if (existing) return existing;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const code = makeCode(4 + Math.floor(attempt / 2));
+    try {
+      // Only an account without a code gets one, so a concurrent call's code is kept.
+      await ctx.db
+        .updateTable('users')
+        .set({ aff_code: code })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('aff_code', 'is', null), eb('aff_code', '=', '')]))
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+    const stored = await storedCode(ctx, userId);
+    if (stored) return stored;
+  }
+  throw new AppError('aff_code_unavailable');
+}

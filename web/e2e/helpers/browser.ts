@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Where screenshots go (gitignored). */
+export const screenshotDir = fileURLToPath(new URL('../screenshots', import.meta.url));
+
+/** Launches Debian's Chromium (or CHROMIUM_PATH). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** Options of a fresh browser context. */
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  locale?: string;
+  /** localStorage entries set before any page script runs. */
+  storage?: Record<string, string>;
+}
+
+/** A context with an English browser, a desktop size by default and optional storage. */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  { width = 1366, height = 860, colorScheme = 'light', locale = 'en-US', storage = {} }: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height }, colorScheme, locale });
+  if (Object.keys(storage).length > 0) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+  }
+  return context;
+}
+
+/** Signs in through the login page and waits for the redirect. */
+export async function signIn(page: Page, username: string, password: string, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel(/username or e-mail/i).fill(username);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Saves a full-page screenshot as `<name>.png`. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,71 @@
+import { Layout, theme } from 'antd';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { PageSpinner } from '../../components/common/PageSpinner';
+import { AppFooter } from '../../components/layout/AppFooter';
+import { AppHeader } from '../../components/layout/AppHeader';
+import { MobileNavDrawer } from '../../components/layout/MobileNavDrawer';
+import { Sidebar, sidebarWidth } from '../../components/layout/Sidebar';
+import { useIsMobile } from '../../lib/use-media';
+import { NoticeProvider } from '../../features/site/components/NoticeProvider';
+import { QrContactButton } from '../../features/site/components/QrContactButton';
+import { SiteEffects } from '../../features/site/components/SiteEffects';
+import { useSetupState } from '../../features/site/hooks/use-setup-state';
+import { useStatus } from '../../features/site/hooks/use-status';
+import { useUser } from '../../lib/user-store';
+import { sidebarHiddenAt } from '../guards';
+import { notFoundEntry, type RouteEntry } from '../route-table';
+
+/** Space between the top of the window and the content: header 60 px plus 8 px. */
+const contentOffset = 68;
+
+/** The shell around every page: header, optional sidebar or drawer, content, footer. */
+export function ConsoleLayout() {
+  const { token } = theme.useToken();
+  const matches = useMatches();
+  const entry = (matches.at(-1)?.handle as RouteEntry | undefined) ?? notFoundEntry;
+  const { pathname } = useLocation();
+  const user = useUser();
+  const status = useStatus();
+  const setup = useSetupState();
+  const mobile = useIsMobile();
+  const [collapsedChoice, setCollapsed] = useState<boolean | null>(null);
+  // The drawer belongs to the page it was opened on, so navigating closes it.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawerOpen = drawerPath === pathname;
+  const collapsed = collapsedChoice ?? status.default_collapse_sidebar ?? false;
+
+  if (setup.loading) return <PageSpinner />;
+  if (!setup.done && pathname !== '/welcome') return <Navigate to="/welcome" replace />;
+
+  const sidebar = Boolean(user) && entry.sidebar && !sidebarHiddenAt(pathname);
+  const inset = sidebar && !mobile ? sidebarWidth[collapsed ? 'collapsed' : 'expanded'] : 0;
+
+  return (
+    <NoticeProvider>
+      <SiteEffects />
+      <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+        <AppHeader mobile={mobile} onOpenMenu={() => setDrawerPath(pathname)} />
+        {sidebar && !mobile && <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />}
+        <Layout
+          style={{
+            paddingTop: contentOffset,
+            marginInlineStart: inset,
+            transition: `margin-inline-start ${token.motionDurationMid}`,
+            background: 'transparent',
+          }}
+        >
+          <Layout.Content
+            data-testid="content"
+            style={{ padding: mobile ? '0 12px 16px' : '0 24px 24px', minWidth: 0 }}
+          >
+            <Outlet />
+          </Layout.Content>
+          {!entry.noFooter && <AppFooter />}
+        </Layout>
+        {mobile && <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerPath(null)} showSidebar={sidebar} />}
+        <QrContactButton />
+      </Layout>
+    </NoticeProvider>
+  );
+}

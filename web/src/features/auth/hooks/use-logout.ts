@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../../lib/api';
+import { userStore } from '../../../lib/user-store';
+
+/** Ends the session (`GET /api/user/logout`), forgets the stored user and goes to /login. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await api.get('/api/user/logout', { silent: true });
+    } finally {
+      userStore.clear();
+      queryClient.removeQueries({ predicate: (q) => !['status', 'setup', 'notice'].includes(String(q.queryKey[0])) });
+      navigate('/login');
+    }
+  }, [navigate, queryClient]);
+}

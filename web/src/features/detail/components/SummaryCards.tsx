@@ -1,0 +1,31 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { renderNumber, renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import type { UsageSeries } from '../lib/aggregate';
+
+/** Totals of the range: consumption, requests, tokens and the average cost of a request. */
+export function SummaryCards({ series, display }: { series: UsageSeries; display: QuotaDisplay }) {
+  const { t } = useTranslation('detail');
+  const { quota, count, tokens } = series.totals;
+  const cards = [
+    { key: 'quota', value: renderQuota(quota, display) },
+    { key: 'count', value: renderNumber(count) },
+    { key: 'tokens', value: renderNumber(tokens) },
+    { key: 'average', value: count ? renderQuota(Math.round(quota / count), display, 4) : '-' },
+  ];
+  return (
+    <Row gutter={[12, 12]} data-testid="detail-summary">
+      {cards.map((card) => (
+        <Col key={card.key} xs={12} md={6}>
+          <Card size="small">
+            <Statistic
+              title={t(`summary.${card.key}`)}
+              value={card.value}
+              styles={{ content: { fontSize: 20 } }}
+            />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,49 @@
+/** The shape a JSON setting must have. */
+export type JsonShape = 'ratioMap' | 'faq' | 'chats';
+
+/** Why `text` is not a valid value of `shape` (a `settings` key), or null when it is. */
+export function jsonOptionError(text: string, shape: JsonShape): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'json.invalid';
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  switch (shape) {
+    case 'ratioMap':
+      if (!isObject(value)) return 'json.ratioMap';
+      return Object.values(value).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0)
+        ? null
+        : 'json.ratioMap';
+    case 'faq':
+      if (!Array.isArray(value)) return 'json.faq';
+      return value.every((i) => isObject(i) && typeof i.question === 'string' && i.question.trim() !== '' && typeof i.answer === 'string')
+        ? null
+        : 'json.faq';
+    case 'chats':
+      if (!Array.isArray(value)) return 'json.chats';
+      return value.every((i) => isObject(i) && Object.values(i).every((v) => typeof v === 'string'))
+        ? null
+        : 'json.chats';
+  }
+}
+
+/** `text` pretty-printed with two spaces, or unchanged when it is not JSON. */
+export function formatJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** `text` as compact JSON for storage, or unchanged when it is not JSON. */
+export function compactJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,50 @@
+import type { TokenItem } from '@gateway/shared';
+import { Table } from 'antd';
+import type { Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tokenColumns, type TokenColumnContext } from './token-columns';
+
+/** The key table with selection for batch deletion and server-side paging. */
+export function TokenTable({
+  items,
+  total,
+  page,
+  pageSize,
+  loading,
+  selected,
+  onSelect,
+  onPage,
+  ...ctx
+}: Omit<TokenColumnContext, 't'> & {
+  items: TokenItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  selected: Key[];
+  onSelect: (keys: Key[]) => void;
+  onPage: (page: number, pageSize: number) => void;
+}) {
+  const { t } = useTranslation('token');
+  return (
+    <Table<TokenItem>
+      rowKey="id"
+      size="middle"
+      data-testid="token-table"
+      columns={tokenColumns({ t, ...ctx })}
+      dataSource={items}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      rowSelection={{ selectedRowKeys: selected, onChange: onSelect }}
+      pagination={{
+        current: page,
+        pageSize,
+        total,
+        showSizeChanger: true,
+        onChange: onPage,
+        showTotal: (count) => t('total', { count }),
+      }}
+      locale={{ emptyText: t('empty') }}
+    />
+  );
+}

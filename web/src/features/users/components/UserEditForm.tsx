@@ -1,0 +1,73 @@
+import type { UpdateUserRequest, UserListItem } from '@gateway/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../../lib/notify';
+import { renderQuota } from '../../../lib/quota';
+import type { StoredUser } from '../../../lib/user-store';
+import { passwordRules, usernameRules } from '../../auth/lib/password-rules';
+import { useSiteInfo } from '../../site/hooks/use-status';
+import { updateUser } from '../api';
+import { assignableRoles } from '../lib/role-rules';
+
+type Values = Required<Pick<UpdateUserRequest, 'username' | 'display_name' | 'group' | 'quota' | 'remark'>> & {
+  password?: string;
+  role?: number;
+};
+
+/** Edits another user: name, display name, password, group, quota, remark and role. */
+export function UserEditForm({ me, user }: { me: StoredUser; user: UserListItem }) {
+  const { t } = useTranslation(['users', 'auth', 'common']);
+  const { quota } = useSiteInfo();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const quotaValue = Form.useWatch('quota', form) ?? user.quota;
+  const mutation = useMutation({
+    mutationFn: (values: Values) => updateUser({ id: user.id, ...values, password: values.password || undefined }),
+    onSuccess: () => {
+      notify.success(t('edit.saved'));
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void queryClient.invalidateQueries({ queryKey: ['user', user.id] });
+    },
+  });
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 560 }}
+      initialValues={{ ...user, password: '' }}
+      onFinish={(v) => mutation.mutate(v)}
+    >
+      <Form.Item name="username" label={t('auth:fields.username')} rules={usernameRules(t)}>
+        <Input maxLength={12} showCount />
+      </Form.Item>
+      <Form.Item name="display_name" label={t('fields.displayName')} rules={[{ max: 20 }]}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="password" label={t('fields.newPassword')} extra={t('edit.passwordHint')} rules={passwordRules(t).slice(1)}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="group" label={t('fields.group')} rules={[{ required: true, whitespace: true, max: 64 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="quota" label={t('fields.quota')} extra={t('edit.quotaHint', { value: renderQuota(quotaValue, quota) })} rules={[{ required: true }]}>
+        <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="role" label={t('fields.role')}>
+        <Select options={assignableRoles(me).map((r) => ({ value: r, label: t(`common:roles.${r}`) }))} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 255 }]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} showCount />
+      </Form.Item>
+      <Typography.Paragraph type="secondary">{t('edit.emailNote', { email: user.email || '-' })}</Typography.Paragraph>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          {t('common:actions.save')}
+        </Button>
+        <Button onClick={() => navigate('/user')}>{t('common:actions.back')}</Button>
+      </Space>
+    </Form>
+  );
+}
