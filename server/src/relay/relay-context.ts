@@ -82,8 +82,8 @@ export class RelayContext {
   readonly createdAt = nowSeconds();
   /** High-resolution start (durations). */
   readonly startedAt = performance.now();
-  /** Aborts the upstream call when the client goes away. */
-  readonly abort = new AbortController();
+  /** Aborts the upstream call when the client goes away; made on demand (`upstreamSignal`). */
+  abort: AbortController | null = null;
   /** Channels already tried (never the same twice). */
   readonly tried = new Set<number>();
   /** Set by `authenticateCaller`. */
@@ -114,6 +114,12 @@ export class RelayContext {
   /** The request id (logs, reservations, error messages). */
   get requestId(): string {
     return this.req.id;
+  }
+
+  /** The signal that aborts the upstream call when the client goes away. */
+  upstreamSignal(): AbortSignal {
+    this.abort ??= new AbortController();
+    return this.abort.signal;
   }
 
   /** Milliseconds since the request arrived. */

@@ -31,15 +31,17 @@ describe(`option rules on ${testDb}`, () => {
     ['WeChatAuthEnabled', ['WeChatServerAddress', 'WeChatServerToken']],
     ['TurnstileCheckEnabled', ['TurnstileSiteKey', 'TurnstileSecretKey']],
   ])('refuses %s until %j are set, then allows it', async (flag, needs) => {
+    const value = (key: string) =>
+      key.endsWith('Address') ? 'https://helper.example.com' : 'configured-value';
     let res = await put(flag, true);
     expect(res).toMatchObject({ success: false, code: 'option_requires_config' });
     expect(res.message).toContain(needs.join(', '));
-    expect((await put(needs[0], 'configured-value')).success).toBe(true);
+    expect((await put(needs[0], value(needs[0]))).success).toBe(true);
     res = await put(flag, 'true');
     expect(res).toMatchObject({ success: false, code: 'option_requires_config' });
     expect(res.message).toContain(needs[1]);
     expect(res.message).not.toContain(needs[0]);
-    expect((await put(needs[1], 'configured-value')).success).toBe(true);
+    expect((await put(needs[1], value(needs[1]))).success).toBe(true);
     expect(await put(flag, true)).toEqual({ success: true, message: '', data: null });
     expect(await put(flag, false)).toMatchObject({ success: true });
   });

@@ -45,7 +45,7 @@ export async function signIn(page: Page, username: string, password: string, pat
   await page.goto(path);
   await page.getByLabel(/username or e-mail/i).fill(username);
   await page.getByLabel(/^password$/i).fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.getByTestId('content').getByRole('button', { name: /^sign in$/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

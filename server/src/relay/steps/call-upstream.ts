@@ -108,11 +108,12 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
     rc.attempt = attempt;
     const upstream = buildUpstream(rc, adaptor, attempt);
     try {
-      const res = await sendUpstream(upstream, rc.abort.signal, channel.setting.proxy);
+      const signal = rc.request.stream ? rc.upstreamSignal() : undefined;
+      const res = await sendUpstream(upstream, signal, channel.setting.proxy);
       if (res.statusCode >= 200 && res.statusCode < 300) return await deliver(rc, adaptor, res);
       last = await failureOf(res, channel);
     } catch (error) {
-      if (rc.outcome.clientGone || rc.abort.signal.aborted) throw new ClientGone();
+      if (rc.outcome.clientGone) throw new ClientGone();
       if (!(error instanceof UpstreamFailure)) {
         const message = error instanceof Error ? error.message : String(error);
         last = new UpstreamFailure(

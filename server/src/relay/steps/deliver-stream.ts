@@ -49,7 +49,7 @@ export async function deliverStream(
   const onClose = () => {
     if (raw.writableFinished) return;
     rc.outcome.clientGone = true;
-    rc.abort.abort();
+    rc.abort?.abort();
   };
   raw.once('close', onClose);
   const finish = () => {
@@ -66,7 +66,7 @@ export async function deliverStream(
       const out = translator.push(chunk as Buffer);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc, raw);
-      if (!raw.write(out)) await once(raw, 'drain', { signal: rc.abort.signal });
+      if (!raw.write(out)) await once(raw, 'drain', { signal: rc.upstreamSignal() });
     }
     const tail = translator.end();
     if (!raw.headersSent) writeHead(rc, raw);

@@ -49,7 +49,7 @@ export type UpstreamResponse = Dispatcher.ResponseData;
  */
 export function sendUpstream(
   upstream: UpstreamRequest,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
   proxy?: unknown,
 ): Promise<UpstreamResponse> {
   const url = new URL(upstream.url);

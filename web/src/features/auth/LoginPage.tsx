@@ -23,7 +23,11 @@ export function LoginPage() {
   return (
     <AuthCard title={t('login.title', { name: systemName })}>
       <Flex vertical gap={16}>
-        {params.get('expired') === 'true' && <Alert type="warning" showIcon title={t('login.expired')} data-testid="expired-notice" />}
+        {params.get('expired') === 'true' && (
+          <div data-testid="expired-notice">
+            <Alert type="warning" showIcon title={t('login.expired')} />
+          </div>
+        )}
         {passwordLogin ? (
           <LoginForm redirect={redirect} />
         ) : (

@@ -1,4 +1,10 @@
-import type { CreateTokenRequest, Page, TokenItem, UpdateTokenRequest } from '@gateway/shared';
+import type {
+  CreateTokenRequest,
+  Page,
+  TokenItem,
+  UpdateTokenRequest,
+  UsableGroupMap,
+} from '@gateway/shared';
 import { api } from '../../lib/api';
 
 /** Filters of the key list. */
@@ -8,12 +14,6 @@ export interface TokenQuery {
   keyword?: string;
   token?: string;
   status?: number;
-}
-
-/** A group the user may route keys through (`GET /api/user/self/groups`). */
-export interface UserGroup {
-  ratio: number;
-  desc: string;
 }
 
 /** Own keys, masked, filtered and paged. */
@@ -48,4 +48,4 @@ export const fetchUserModels = () => api.get<string[]>('/api/user/models', { sil
 
 /** Groups the signed-in user may choose for a key, with ratio and description. */
 export const fetchUserGroups = () =>
-  api.get<Record<string, UserGroup>>('/api/user/self/groups', { silent: true });
+  api.get<UsableGroupMap>('/api/user/self/groups', { silent: true });

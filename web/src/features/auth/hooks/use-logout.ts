@@ -12,9 +12,12 @@ export function useLogout(): () => Promise<void> {
     try {
       await api.get('/api/user/logout', { silent: true });
     } finally {
-      userStore.clear();
-      queryClient.removeQueries({ predicate: (q) => !['status', 'setup', 'notice'].includes(String(q.queryKey[0])) });
+      // Leave the guarded page first, so its guard does not add a redirect back to it.
       navigate('/login');
+      userStore.clear();
+      queryClient.removeQueries({
+        predicate: (q) => !['status', 'setup', 'notice'].includes(String(q.queryKey[0])),
+      });
     }
   }, [navigate, queryClient]);
 }

@@ -1,7 +1,7 @@
 import { Flex, Input, InputNumber, Select, Slider, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect } from '../../token/components/GroupSelect';
-import type { UserGroup } from '../../token/api';
+import type { UsableGroupMap } from '@gateway/shared';
 import type { ChatSettings } from '../hooks/use-chat-session';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -25,7 +25,7 @@ export function SettingsPanel({
   onChange: (next: ChatSettings) => void;
   models: string[];
   modelsLoading: boolean;
-  groups: Record<string, UserGroup> | undefined;
+  groups: UsableGroupMap | undefined;
 }) {
   const { t } = useTranslation('playground');
   const set = (patch: Partial<ChatSettings>) => onChange({ ...value, ...patch });

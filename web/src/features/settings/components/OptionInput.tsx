@@ -26,9 +26,9 @@ export function OptionInput({ field, form }: { field: FieldDef; form: FormInstan
   const control = () => {
     switch (field.kind) {
       case 'number':
-        return <InputNumber min={field.min} style={{ width: '100%', maxWidth: 320 }} />;
+        return <InputNumber min={field.min} style={{ width: '100%' }} />;
       case 'select':
-        return <Select style={{ maxWidth: 320 }} options={field.options?.map((o) => ({ value: o, label: t(`values.${o}`) }))} />;
+        return <Select options={field.options?.map((o) => ({ value: o, label: t(`values.${o}`) }))} />;
       case 'textarea':
         return <Input.TextArea autoSize={{ minRows: 3, maxRows: 16 }} />;
       case 'code':

@@ -1,4 +1,4 @@
-import { Button, Card, Divider, Form } from 'antd';
+import { Button, Card, Col, Divider, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSaveOptions } from '../hooks/use-save-options';
 import { compactJson, formatJson } from '../lib/json-option';
@@ -7,6 +7,9 @@ import { OptionInput } from './OptionInput';
 import { OptionSwitchRow } from './OptionSwitchRow';
 
 type FormValue = string | number | null | undefined;
+
+/** Kinds that take the whole width; short inputs sit two per row on wide screens. */
+const wide = new Set(['textarea', 'code', 'json']);
 
 /** One card of settings: switches save at once, the other fields with the Save button. */
 export function SettingSection({ section, options }: { section: SectionDef; options: Record<string, string> }) {
@@ -43,9 +46,13 @@ export function SettingSection({ section, options }: { section: SectionDef; opti
       {switches.length > 0 && inputs.length > 0 && <Divider />}
       {inputs.length > 0 && (
         <Form form={form} layout="vertical" initialValues={initial} onFinish={submit}>
-          {inputs.map((f) => (
-            <OptionInput key={f.key} field={f} form={form} />
-          ))}
+          <Row gutter={24}>
+            {inputs.map((f) => (
+              <Col key={f.key} xs={24} lg={wide.has(f.kind) ? 24 : 12}>
+                <OptionInput field={f} form={form} />
+              </Col>
+            ))}
+          </Row>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('common:actions.save')}
           </Button>

@@ -25,7 +25,7 @@ export function ChatClientMenu({
     try {
       const url = chatLinkFor(template, await revealKey(id), address);
       if (win) win.location.href = url;
-      else window.location.href = url;
+      else window.location.assign(url);
     } catch {
       win?.close();
     }

@@ -2,7 +2,7 @@ import { Flex, Select, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupColor } from '../../pricing/lib/group-colors';
-import type { UserGroup } from '../api';
+import type { UsableGroupMap } from '@gateway/shared';
 
 /** A group picker showing each group's colour, ratio and description; empty = own group. */
 export function GroupSelect({
@@ -12,7 +12,7 @@ export function GroupSelect({
   allowOwn = true,
   style,
 }: {
-  groups: Record<string, UserGroup> | undefined;
+  groups: UsableGroupMap | undefined;
   value?: string;
   onChange?: (value: string) => void;
   allowOwn?: boolean;

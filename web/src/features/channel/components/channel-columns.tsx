@@ -1,0 +1,188 @@
+import type { ChannelItem } from '@gateway/shared';
+import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router-dom';
+import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import { channelTypeName, channelTypes } from '../lib/channel-types';
+import { BalanceCell } from './BalanceCell';
+import { ChannelStatusCell } from './ChannelStatusCell';
+import { ChannelTestButton } from './ChannelTestButton';
+import { InlineNumber } from './InlineNumber';
+import { ResponseTimeTag } from './ResponseTimeTag';
+
+/** What the channel columns need besides the row. */
+export interface ChannelColumnContext {
+  t: TFunction<'channel'>;
+  display: QuotaDisplay;
+  /** Root may change channels; admins only read and test them. */
+  canWrite: boolean;
+  /** Ids with an operation under way, by kind. */
+  busy: { test: Set<number>; balance: Set<number>; status: Set<number> };
+  onToggle: (c: ChannelItem, enabled: boolean) => void;
+  onField: (c: ChannelItem, field: 'priority' | 'weight', value: number) => Promise<unknown>;
+  onTest: (c: ChannelItem, model?: string) => void;
+  onBalance: (c: ChannelItem) => void;
+  onCopy: (c: ChannelItem) => void;
+  onDelete: (c: ChannelItem) => void;
+}
+
+const list = (text: string) => text.split(',').filter(Boolean);
+
+/** Columns of the channel table. */
+export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelItem> {
+  const { t, display, canWrite, busy } = ctx;
+  return [
+    { key: 'id', title: t('columns.id'), dataIndex: 'id', width: 60 },
+    {
+      key: 'name',
+      title: t('columns.name'),
+      render: (_, c) => (
+        <Flex vertical gap={2}>
+          <Tooltip title={c.remark || undefined}>
+            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+              {c.name}
+            </Typography.Text>
+          </Tooltip>
+          {c.tag && (
+            <Tag color="purple" style={{ width: 'fit-content' }}>
+              {c.tag}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('columns.type'),
+      render: (_, c) => (
+        <Tag color={channelTypes[c.type]?.color} style={{ whiteSpace: 'nowrap' }}>
+          {channelTypeName(c.type)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      render: (_, c) => (
+        <ChannelStatusCell
+          channel={c}
+          canWrite={canWrite}
+          busy={busy.status.has(c.id)}
+          onToggle={(enabled) => ctx.onToggle(c, enabled)}
+        />
+      ),
+    },
+    {
+      key: 'groups',
+      title: t('columns.groups'),
+      render: (_, c) => (
+        <Flex wrap gap={2}>
+          {list(c.group).map((g) => (
+            <Tag key={g} style={{ marginInlineEnd: 0 }}>
+              {g}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'models',
+      title: t('columns.models'),
+      render: (_, c) => (
+        <Tooltip title={list(c.models).join(', ')}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+            {t('modelCount', { count: list(c.models).length })}
+          </Typography.Text>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'response',
+      title: t('columns.response'),
+      render: (_, c) => <ResponseTimeTag ms={c.response_time} testedAt={c.test_time} />,
+    },
+    {
+      key: 'balance',
+      title: t('columns.balance'),
+      render: (_, c) => (
+        <BalanceCell
+          balance={c.balance}
+          updatedAt={c.balance_updated_time}
+          busy={busy.balance.has(c.id)}
+          onRefresh={() => ctx.onBalance(c)}
+        />
+      ),
+    },
+    {
+      key: 'used',
+      title: t('columns.used'),
+      align: 'right',
+      render: (_, c) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{renderQuota(c.used_quota, display)}</span>
+      ),
+    },
+    {
+      key: 'priority',
+      title: t('columns.priority'),
+      render: (_, c) =>
+        canWrite ? (
+          <InlineNumber
+            value={c.priority}
+            label={t('columns.priority')}
+            onSave={(v) => ctx.onField(c, 'priority', v)}
+          />
+        ) : (
+          c.priority
+        ),
+    },
+    {
+      key: 'weight',
+      title: t('columns.weight'),
+      render: (_, c) =>
+        canWrite ? (
+          <InlineNumber
+            value={c.weight}
+            min={0}
+            label={t('columns.weight')}
+            onSave={(v) => ctx.onField(c, 'weight', v)}
+          />
+        ) : (
+          c.weight
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      fixed: 'right',
+      render: (_, c) => (
+        <Flex gap={4} wrap={false}>
+          <ChannelTestButton
+            models={list(c.models)}
+            busy={busy.test.has(c.id)}
+            onTest={(model) => ctx.onTest(c, model)}
+            testId={`channel-test-${c.id}`}
+          />
+          {canWrite && (
+            <>
+              <Link to={`/channel/edit/${c.id}`}>
+                <Button size="small">{t('common:actions.edit')}</Button>
+              </Link>
+              <Button size="small" onClick={() => ctx.onCopy(c)}>
+                {t('actions.copy')}
+              </Button>
+              <Popconfirm
+                title={t('confirmDelete', { name: c.name })}
+                onConfirm={() => ctx.onDelete(c)}
+              >
+                <Button size="small" danger>
+                  {t('common:actions.delete')}
+                </Button>
+              </Popconfirm>
+            </>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,11 @@
+import { useSaveOptions } from '../../settings/hooks/use-save-options';
+
+/** Saves settings through the settings page's mutation (refreshes options and status). */
+export function useOperationSave() {
+  const save = useSaveOptions();
+  return {
+    saving: save.isPending,
+    /** Saves the changed `[key, value]` pairs; resolves when done. */
+    save: (changes: Array<[string, string]>) => save.mutateAsync(changes),
+  };
+}
