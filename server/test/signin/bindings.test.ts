@@ -45,13 +45,21 @@ describe(`bindings and WxPusher on ${testDb}${testRedis ? ' + redis' : ''}`, () 
     expect(res.body).toMatchObject({ success: false, code: 'last_login_method' });
     expect((await row(id)).github_id).toBe('gh-2');
 
-    const mail = await userWith({ password_hash: '', email: 'only@example.com', linuxdo_id: 'ld-2' });
+    const mail = await userWith({
+      password_hash: '',
+      email: 'only@example.com',
+      linuxdo_id: 'ld-2',
+    });
     expect((await unbind(mail.headers, 'linuxdo')).body.success).toBe(true);
     expect((await unbind(mail.headers, 'email')).body.code).toBe('last_login_method');
   });
 
   it('lets only one of two simultaneous removals of the last two methods win', async () => {
-    const { id, headers } = await userWith({ password_hash: '', github_id: 'gh-3', wechat_id: 'wx-3' });
+    const { id, headers } = await userWith({
+      password_hash: '',
+      github_id: 'gh-3',
+      wechat_id: 'wx-3',
+    });
     const results = await Promise.all([unbind(headers, 'github'), unbind(headers, 'wechat')]);
     expect(results.filter((r) => r.body.success)).toHaveLength(1);
     const after = await row(id);
@@ -78,9 +86,17 @@ describe(`bindings and WxPusher on ${testDb}${testRedis ? ' + redis' : ''}`, () 
 
   it('binds WxPusher by QR code: create, scan, poll (at most every 10 s), unbind', async () => {
     const { id, headers } = await userWith({});
-    const qr = () => send<{ url: string; expires_at: number }>(t.app, 'GET', '/api/user/wxpusher/qrcode', { headers });
+    const qr = () =>
+      send<{ url: string; expires_at: number }>(t.app, 'GET', '/api/user/wxpusher/qrcode', {
+        headers,
+      });
     const status = () =>
-      send<{ bound: boolean; expired: boolean; uid: string }>(t.app, 'GET', '/api/user/wxpusher/bind/status', { headers });
+      send<{ bound: boolean; expired: boolean; uid: string }>(
+        t.app,
+        'GET',
+        '/api/user/wxpusher/bind/status',
+        { headers },
+      );
 
     expect((await qr()).body.code).toBe('wxpusher_not_configured');
     await setOptions(t.ctx, { WxPusherAppToken: appToken, WxPusherBaseUrl: wx.url });
@@ -100,7 +116,9 @@ describe(`bindings and WxPusher on ${testDb}${testRedis ? ' + redis' : ''}`, () 
     const polls = wx.requests.filter((r) => r.url.startsWith('/api/fun/scan-qrcode-uid')).length;
     // Within 10 seconds of the last poll WxPusher is not asked again.
     expect((await status()).body.data?.bound).toBe(false);
-    expect(wx.requests.filter((r) => r.url.startsWith('/api/fun/scan-qrcode-uid'))).toHaveLength(polls);
+    expect(wx.requests.filter((r) => r.url.startsWith('/api/fun/scan-qrcode-uid'))).toHaveLength(
+      polls,
+    );
     await t.ctx.shared.del(`wxpusher-poll:${id}`);
     expect((await status()).body.data).toEqual({ bound: true, expired: false, uid: 'UID_alice' });
     expect((await row(id)).wxpusher_uid).toBe('UID_alice');

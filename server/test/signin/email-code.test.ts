@@ -18,8 +18,10 @@ describe(`e-mail codes over SMTP on ${testDb}${testRedis ? ' + redis' : ''}`, ()
     await Promise.all([t.cleanup(), smtp.close()]);
   });
 
-  const requestCode = (email: string, options: { ip?: string; headers?: Record<string, string> } = {}) =>
-    send(t.app, 'GET', `/api/verification?email=${encodeURIComponent(email)}`, options);
+  const requestCode = (
+    email: string,
+    options: { ip?: string; headers?: Record<string, string> } = {},
+  ) => send(t.app, 'GET', `/api/verification?email=${encodeURIComponent(email)}`, options);
   const register = (body: Record<string, unknown>) =>
     send(t.app, 'POST', '/api/user/register', { body });
   const mailTo = (address: string) => smtp.waitFor((m) => m.to.includes(address));
@@ -36,10 +38,13 @@ describe(`e-mail codes over SMTP on ${testDb}${testRedis ? ' + redis' : ''}`, ()
     expect(mail.html).toContain(code);
 
     const form = { username: 'newuser', password: 'password123', email: 'new.user@example.com' };
-    expect((await register({ ...form, verification_code: '000000' === code ? '111111' : '000000' })).body.code).toBe(
-      'verification_code_invalid',
-    );
-    expect((await register({ ...form, verification_code: code })).body).toMatchObject({ success: true });
+    expect(
+      (await register({ ...form, verification_code: '000000' === code ? '111111' : '000000' })).body
+        .code,
+    ).toBe('verification_code_invalid');
+    expect((await register({ ...form, verification_code: code })).body).toMatchObject({
+      success: true,
+    });
     const row = await t.ctx.db
       .selectFrom('users')
       .select('email')
@@ -77,7 +82,8 @@ describe(`e-mail codes over SMTP on ${testDb}${testRedis ? ' + redis' : ''}`, ()
   it('allows two code requests per IP per 30 seconds (429 after)', async () => {
     const ip = nextIp();
     const statuses = [];
-    for (const n of [1, 2, 3]) statuses.push((await requestCode(`ip${n}@example.com`, { ip })).status);
+    for (const n of [1, 2, 3])
+      statuses.push((await requestCode(`ip${n}@example.com`, { ip })).status);
     expect(statuses).toEqual([200, 200, 429]);
     const limited = await requestCode('ip4@example.com', { ip });
     expect(limited.body).toMatchObject({ success: false, code: 'email_send_too_often' });
@@ -97,7 +103,10 @@ describe(`e-mail codes over SMTP on ${testDb}${testRedis ? ' + redis' : ''}`, ()
     });
     expect((await requestCode('x@example.com')).body.code).toBe('email_domain_not_allowed');
     expect((await requestCode('x@allowed.org')).body.success).toBe(true);
-    await setOptions(t.ctx, { EmailDomainRestrictionEnabled: false, EmailAliasRestrictionEnabled: true });
+    await setOptions(t.ctx, {
+      EmailDomainRestrictionEnabled: false,
+      EmailAliasRestrictionEnabled: true,
+    });
     expect((await requestCode('a+b@example.com')).body.code).toBe('email_alias_not_allowed');
     expect((await requestCode('a.b@example.com')).body.code).toBe('email_alias_not_allowed');
     await setOptions(t.ctx, { EmailAliasRestrictionEnabled: false });
@@ -117,16 +126,18 @@ describe(`e-mail codes over SMTP on ${testDb}${testRedis ? ' + redis' : ''}`, ()
   it('binds and changes the e-mail of a signed-in user with a code', async () => {
     const { username } = await seedUser(t.ctx, 1);
     const headers = await signIn(t.app, username);
-    const bind = (body: object) =>
-      send(t.app, 'POST', '/api/oauth/email/bind', { headers, body });
+    const bind = (body: object) => send(t.app, 'POST', '/api/oauth/email/bind', { headers, body });
 
     expect((await requestCode('bound@example.com', { headers })).body.success).toBe(true);
     const code = codeIn(await mailTo('bound@example.com'));
     // A code for binding does not register, and a wrong one does not bind.
-    expect((await bind({ email: 'bound@example.com', code: code === '123456' ? '654321' : '123456' })).body.code).toBe(
-      'verification_code_invalid',
-    );
-    expect((await bind({ email: 'bound@example.com', code })).body).toMatchObject({ success: true });
+    expect(
+      (await bind({ email: 'bound@example.com', code: code === '123456' ? '654321' : '123456' }))
+        .body.code,
+    ).toBe('verification_code_invalid');
+    expect((await bind({ email: 'bound@example.com', code })).body).toMatchObject({
+      success: true,
+    });
     const self = await send<{ email: string }>(t.app, 'GET', '/api/user/self', { headers });
     expect(self.body.data?.email).toBe('bound@example.com');
     expect((await bind({ email: 'bound@example.com', code })).body.code).toBe(

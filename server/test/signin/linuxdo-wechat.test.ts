@@ -42,7 +42,9 @@ describe(`linux.do and WeChat sign-in on ${testDb}${testRedis ? ' + redis' : ''}
 
   const linuxDo = async (userId: number, headers: Record<string, string> = {}) => {
     const stateRes = await send<string>(t.app, 'GET', '/api/oauth/state');
-    const cookie = [cookieFrom(stateRes.res, 'oauth_state'), headers.cookie].filter(Boolean).join('; ');
+    const cookie = [cookieFrom(stateRes.res, 'oauth_state'), headers.cookie]
+      .filter(Boolean)
+      .join('; ');
     const code = provider.issueCode('linuxdo', userId);
     return send<Record<string, unknown>>(
       t.app,
@@ -106,7 +108,9 @@ describe(`linux.do and WeChat sign-in on ${testDb}${testRedis ? ' + redis' : ''}
     expect(refused.body.code).toBe('wechat_server_error');
     expect(refused.body.message).toContain('Token');
     await setOptions(t.ctx, { WeChatServerToken: wechatToken, WeChatAuthEnabled: false });
-    expect((await weChatLogin(wechat.issueCode('openid-bob'))).body.code).toBe('wechat_login_disabled');
+    expect((await weChatLogin(wechat.issueCode('openid-bob'))).body.code).toBe(
+      'wechat_login_disabled',
+    );
     await setOptions(t.ctx, { WeChatAuthEnabled: true });
   });
 
@@ -114,17 +118,32 @@ describe(`linux.do and WeChat sign-in on ${testDb}${testRedis ? ' + redis' : ''}
     const { username, id } = await seedUser(t.ctx, 1);
     const headers = await signIn(t.app, username);
     const bind = (method: 'POST' | 'GET', code: string, body?: object) =>
-      send(t.app, method, `/api/oauth/wechat/bind${body ? '' : `?code=${code}`}`, { headers, body });
-    expect((await bind('POST', wechat.issueCode('openid-alice'))).body.code).toBe('account_already_bound');
-    expect((await bind('POST', '', { code: wechat.issueCode('openid-carol') })).body.success).toBe(true);
-    const row = await t.ctx.db.selectFrom('users').select('wechat_id').where('id', '=', id).executeTakeFirstOrThrow();
+      send(t.app, method, `/api/oauth/wechat/bind${body ? '' : `?code=${code}`}`, {
+        headers,
+        body,
+      });
+    expect((await bind('POST', wechat.issueCode('openid-alice'))).body.code).toBe(
+      'account_already_bound',
+    );
+    expect((await bind('POST', '', { code: wechat.issueCode('openid-carol') })).body.success).toBe(
+      true,
+    );
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('wechat_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.wechat_id).toBe('openid-carol');
     expect((await bind('GET', wechat.issueCode('openid-dave'))).body.success).toBe(true);
     expect((await bind('POST', '')).body.code).toBe('wechat_code_invalid');
   });
 
   it('refuses a banned WeChat user', async () => {
-    await t.ctx.db.updateTable('users').set({ status: 2 }).where('wechat_id', '=', 'openid-alice').execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ status: 2 })
+      .where('wechat_id', '=', 'openid-alice')
+      .execute();
     expect((await weChatLogin(wechat.issueCode('openid-alice'))).body.code).toBe('user_banned');
   });
 });

@@ -104,7 +104,11 @@ describe(`GitHub sign-in on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
 
   it('carries the invitation code through the state', async () => {
     const inviter = await seedUser(t.ctx, 1);
-    await t.ctx.db.updateTable('users').set({ aff_code: 'INVT' }).where('id', '=', inviter.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ aff_code: 'INVT' })
+      .where('id', '=', inviter.id)
+      .execute();
     expect((await roundTrip(104, { aff: 'INVT' })).body.success).toBe(true);
     const invitee = await t.ctx.db
       .selectFrom('users')
@@ -123,24 +127,37 @@ describe(`GitHub sign-in on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
 
     // A state fetched by another browser (no cookie here) does not work either.
     const other = await send<string>(t.app, 'GET', '/api/oauth/state');
-    const foreign = await send(t.app, 'GET', `/api/oauth/github?code=${code}&state=${other.body.data}`);
+    const foreign = await send(
+      t.app,
+      'GET',
+      `/api/oauth/github?code=${code}&state=${other.body.data}`,
+    );
     expect(foreign.status).toBe(403);
 
     const stateRes = await send<string>(t.app, 'GET', '/api/oauth/state');
     const cookie = cookieFrom(stateRes.res, 'oauth_state');
     const url = (c: string) => `/api/oauth/github?code=${c}&state=${stateRes.body.data}`;
-    const ok = await send(t.app, 'GET', url(provider.issueCode('github', 101)), { headers: { cookie } });
+    const ok = await send(t.app, 'GET', url(provider.issueCode('github', 101)), {
+      headers: { cookie },
+    });
     expect(ok.body.success).toBe(true);
-    const reused = await send(t.app, 'GET', url(provider.issueCode('github', 101)), { headers: { cookie } });
+    const reused = await send(t.app, 'GET', url(provider.issueCode('github', 101)), {
+      headers: { cookie },
+    });
     expect(reused.status).toBe(403);
   });
 
   it('reports a bad or reused code and a refusal at GitHub', async () => {
     const stateRes = await send<string>(t.app, 'GET', '/api/oauth/state');
     const cookie = cookieFrom(stateRes.res, 'oauth_state');
-    const bad = await send(t.app, 'GET', `/api/oauth/github?code=nope&state=${stateRes.body.data}`, {
-      headers: { cookie },
-    });
+    const bad = await send(
+      t.app,
+      'GET',
+      `/api/oauth/github?code=nope&state=${stateRes.body.data}`,
+      {
+        headers: { cookie },
+      },
+    );
     expect(bad.body.code).toBe('oauth_failed');
     expect(bad.body.message).toContain('incorrect or expired');
 
@@ -162,7 +179,11 @@ describe(`GitHub sign-in on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     const headers = await signIn(t.app, username);
     const bound = await roundTrip(103, { headers });
     expect(bound.body).toMatchObject({ success: true, data: { action: 'bind' } });
-    const row = await t.ctx.db.selectFrom('users').select('github_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('github_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.github_id).toBe('103');
 
     const taken = await roundTrip(101, { headers });

@@ -60,10 +60,12 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
     const { url } = await linkTo('reset.me@example.com');
     const form = { email: url.searchParams.get('email'), token: url.searchParams.get('token') };
     expect((await finish({ ...form, password: 'short' })).body.code).toBe('password_too_short');
-    expect((await finish({ ...form, token: 'f'.repeat(32), password: 'new-password1' })).body.code).toBe(
-      'reset_link_invalid',
-    );
-    expect((await finish({ ...form, password: 'new-password1' })).body).toMatchObject({ success: true });
+    expect(
+      (await finish({ ...form, token: 'f'.repeat(32), password: 'new-password1' })).body.code,
+    ).toBe('reset_link_invalid');
+    expect((await finish({ ...form, password: 'new-password1' })).body).toMatchObject({
+      success: true,
+    });
     expect((await send(t.app, 'GET', '/api/user/self', { headers: session })).status).toBe(401);
     await expect(signIn(t.app, user.username)).rejects.toThrow();
     await signIn(t.app, user.username, 'new-password1');
@@ -75,7 +77,11 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
   it('refuses an expired link and lets a newer link replace an older one', async () => {
     const expired = await issueResetToken(t.ctx, 'reset.me@example.com', 1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const res = await finish({ email: 'reset.me@example.com', token: expired, password: 'x-password1' });
+    const res = await finish({
+      email: 'reset.me@example.com',
+      token: expired,
+      password: 'x-password1',
+    });
     expect(res.body.code).toBe('reset_link_invalid');
 
     const older = await issueResetToken(t.ctx, 'reset.me@example.com', 60);

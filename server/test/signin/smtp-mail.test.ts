@@ -79,7 +79,9 @@ describe(`SMTP sending on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     const keys = list.body.data?.map((o) => o.key) ?? [];
     expect(keys).toContain('SMTPServer');
     expect(keys).not.toContain('SMTPToken');
-    expect((await send(t.app, 'POST', '/api/option/test_mail', { body: { to: 'a@b.co' } })).status).toBe(401);
+    expect(
+      (await send(t.app, 'POST', '/api/option/test_mail', { body: { to: 'a@b.co' } })).status,
+    ).toBe(401);
   });
 
   it('queues mail in the background and logs failures instead of throwing', async () => {

@@ -37,8 +37,18 @@ describe(`Turnstile on guarded calls on ${testDb}${testRedis ? ' + redis' : ''}`
   });
 
   const guarded = [
-    { name: 'sign-in', method: 'POST', url: '/api/user/login', body: { username: 'root', password: 'password123' } },
-    { name: 'sign-up', method: 'POST', url: '/api/user/register', body: { username: 'tsuser', password: 'password123' } },
+    {
+      name: 'sign-in',
+      method: 'POST',
+      url: '/api/user/login',
+      body: { username: 'root', password: 'password123' },
+    },
+    {
+      name: 'sign-up',
+      method: 'POST',
+      url: '/api/user/register',
+      body: { username: 'tsuser', password: 'password123' },
+    },
     { name: 'code sending', method: 'GET', url: '/api/verification?email=ts@example.com' },
     { name: 'reset', method: 'GET', url: '/api/reset_password?email=ts@example.com' },
   ] as const;
@@ -57,13 +67,19 @@ describe(`Turnstile on guarded calls on ${testDb}${testRedis ? ' + redis' : ''}`
       expect(verify.get('secret')).toBe(secret);
       expect(verify.get('response')).toBe('bot');
       expect(verify.get('remoteip')).toMatch(/^10\./);
-      const passed = await send(t.app, call.method, `${call.url}${sep}turnstile=${token()}`, { body });
+      const passed = await send(t.app, call.method, `${call.url}${sep}turnstile=${token()}`, {
+        body,
+      });
       expect(passed.body).toMatchObject({ success: true });
     });
   }
 
   it('did nothing on refused calls: one account and one code mail, from the passing calls', async () => {
-    const users = await t.ctx.db.selectFrom('users').select('id').where('username', '=', 'tsuser').execute();
+    const users = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'tsuser')
+      .execute();
     expect(users).toHaveLength(1);
     expect(smtp.mails.filter((m) => m.to.includes('ts@example.com'))).toHaveLength(1);
   });

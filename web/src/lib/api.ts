@@ -24,6 +24,7 @@ export interface Envelope<T> {
 
 interface Hooks {
   notifyError: (message: string) => void;
+  /** HTTP 401: must forget the stored user (and the app also goes to /login?expired=true). */
   onUnauthorized: () => void;
   language: () => string;
   translate: Translate;
@@ -31,7 +32,7 @@ interface Hooks {
 
 let hooks: Hooks = {
   notifyError: () => undefined,
-  onUnauthorized: () => undefined,
+  onUnauthorized: () => userStore.clear(),
   language: () => 'en',
   translate: (key) => key,
 };
@@ -83,7 +84,6 @@ export async function requestEnvelope<T>(
   }
   const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (response.status === 401) {
-    userStore.clear();
     hooks.onUnauthorized();
     throw new ApiError(payload?.message || response.statusText, 401, payload?.code);
   }

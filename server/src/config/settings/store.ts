@@ -25,7 +25,10 @@ export class Settings {
   async load(): Promise<void> {
     const rows = await this.db.selectFrom('options').selectAll().execute();
     for (const row of rows) this.remember(row.key, row.value);
-    this.shared.subscribe(topic, (key) => void this.reload(key));
+    this.shared.subscribe(topic, (key) => {
+      // A reload racing a shutdown has nothing left to update.
+      this.reload(key).catch(() => undefined);
+    });
   }
 
   /** The current value of a setting (its default when unset or unreadable). */

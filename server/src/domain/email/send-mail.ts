@@ -38,7 +38,10 @@ function transportFor(ctx: AppContext): { transporter: Transporter; from: object
   if (cached?.fingerprint !== fingerprint) {
     cached?.transporter.close();
     if (config.unverifiedTls) {
-      ctx.log.warn({ host: config.transport.host }, 'SMTP over implicit TLS without a certificate check');
+      ctx.log.warn(
+        { host: config.transport.host },
+        'SMTP over implicit TLS without a certificate check',
+      );
     }
     cached = { fingerprint, transporter: nodemailer.createTransport(config.transport) };
     if (!transports.has(ctx)) ctx.onClose(() => transports.get(ctx)?.transporter.close());

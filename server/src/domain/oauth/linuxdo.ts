@@ -50,7 +50,10 @@ export async function fetchLinuxDoProfile(ctx: AppContext, code: string): Promis
   }
   const user = await fetchProviderJson(
     settings.get(auth.linuxDoUserEndpoint),
-    { headers: { accept: 'application/json', authorization: `Bearer ${token.access_token}` }, timeoutMs },
+    {
+      headers: { accept: 'application/json', authorization: `Bearer ${token.access_token}` },
+      timeoutMs,
+    },
     userAnswer,
     { id: 'oauth_failed', what: 'linux.do user' },
   );

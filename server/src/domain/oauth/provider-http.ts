@@ -21,7 +21,8 @@ export async function fetchProviderJson<T>(
   schema: z.ZodType<T>,
   failure: ProviderFailure,
 ): Promise<T> {
-  const fail = (detail: string) => new AppError(failure.id, { detail: `${failure.what}: ${detail}` });
+  const fail = (detail: string) =>
+    new AppError(failure.id, { detail: `${failure.what}: ${detail}` });
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs) });

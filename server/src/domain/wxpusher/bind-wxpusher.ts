@@ -33,15 +33,14 @@ export async function createBindQrCode(ctx: AppContext, userId: number): Promise
  * Asks WxPusher (at most every 10 seconds per user) who scanned the user's live QR code and
  * stores that uid on the account for notifications. `expired` means a new code is needed.
  */
-export async function checkBindStatus(ctx: AppContext, userId: number): Promise<WxPusherBindStatus> {
+export async function checkBindStatus(
+  ctx: AppContext,
+  userId: number,
+): Promise<WxPusherBindStatus> {
   const raw = await ctx.shared.get(pendingKey(userId));
   if (!raw) return { bound: false, expired: true, uid: '' };
   const pending = JSON.parse(raw) as { code: string };
-  const polled = await ctx.shared.setIfAbsent(
-    `wxpusher-poll:${userId}`,
-    '1',
-    pollIntervalSeconds,
-  );
+  const polled = await ctx.shared.setIfAbsent(`wxpusher-poll:${userId}`, '1', pollIntervalSeconds);
   if (!polled) return { bound: false, expired: false, uid: '' };
   const uid = await findScannerUid(ctx, pending.code);
   if (!uid) return { bound: false, expired: false, uid: '' };

@@ -53,7 +53,11 @@ export const emailRoutes: RouteModule = (app, ctx) => {
       await guardTurnstile(ctx, req, reply);
       const userId = await optionalSessionUserId(ctx, req);
       const language = requestLanguage(req);
-      await sendVerificationCode(ctx, { email: query.email, language, userId: userId ?? undefined });
+      await sendVerificationCode(ctx, {
+        email: query.email,
+        language,
+        userId: userId ?? undefined,
+      });
       return null;
     },
   );

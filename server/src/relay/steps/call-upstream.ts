@@ -28,7 +28,7 @@ function pickChannel(rc: RelayContext, index: number): [CachedChannel, Adaptor] 
     const adaptor = adaptorFor(pinned.type);
     return serves(adaptor, rc) ? [pinned, adaptor] : null;
   }
-  const exclude = new Set(rc.tried);
+  let exclude: ReadonlySet<number> = rc.tried;
   for (;;) {
     const channel = ctx.channels.select({
       group: rc.usingGroup,
@@ -40,7 +40,7 @@ function pickChannel(rc: RelayContext, index: number): [CachedChannel, Adaptor] 
     const adaptor = adaptorFor(channel.type);
     if (serves(adaptor, rc)) return [channel, adaptor];
     // A channel that cannot serve this endpoint is skipped without using up an attempt.
-    exclude.add(channel.id);
+    exclude = new Set([...exclude, channel.id]);
   }
 }
 

@@ -7,6 +7,7 @@ import { emptyUsage, inputTokens, type Usage } from '../../billing/usage.js';
 import type { LogDraft } from '../../billing/settle-plan.js';
 import { errorLogEnabled } from '../../config/settings/groups/billing.js';
 import { logConsumeEnabled, quotaPerUnit } from '../../config/settings/groups/general.js';
+import { relayRequestsTotal, relayUpstreamDuration } from '../../lib/metrics.js';
 import type { RelayContext } from '../relay-context.js';
 import { toWireError } from '../relay-errors.js';
 
@@ -44,6 +45,13 @@ function tokenDetail(u: Usage): Record<string, number> {
   };
   for (const key of Object.keys(all)) if (all[key] === 0) delete all[key];
   return all;
+}
+
+/** Counts the relayed request and its upstream time for `/metrics`. */
+function observe(rc: RelayContext, status: string): void {
+  const labels = { model: rc.request.model, channel: String(rc.attempt?.channel.id ?? 0) };
+  relayRequestsTotal.inc({ ...labels, status });
+  relayUpstreamDuration.observe(labels, rc.elapsedMs() / 1000);
 }
 
 /** The reservation of a request that held nothing. */
@@ -112,6 +120,7 @@ export function settleRequest(rc: RelayContext): void {
         },
       }
     : null;
+  observe(rc, 'success');
   billingOf(rc.ctx).settle({
     kind: 'settle',
     reservation,
@@ -136,6 +145,7 @@ export function refundRequest(rc: RelayContext, error: unknown): void {
   const logging = rc.ctx.settings.get(errorLogEnabled) && rc.attempt !== null;
   if (!reservation && !logging) return;
   const wire = toWireError(error, rc.req);
+  if (rc.attempt) observe(rc, String(wire.status));
   const log: LogDraft | null = logging
     ? {
         ...logBase(rc, LogType.error, wire.message),

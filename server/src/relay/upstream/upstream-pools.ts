@@ -40,6 +40,20 @@ function proxyFor(url: string): ProxyAgent {
   return agent;
 }
 
+/** Origin and path of recently used upstream URLs (the same few URLs repeat endlessly). */
+const urls = new Map<string, { origin: string; path: string }>();
+
+function parsedUrl(raw: string): { origin: string; path: string } {
+  let parsed = urls.get(raw);
+  if (!parsed) {
+    const url = new URL(raw);
+    parsed = { origin: url.origin, path: url.pathname + url.search };
+    if (urls.size >= 10_000) urls.clear();
+    urls.set(raw, parsed);
+  }
+  return parsed;
+}
+
 /** An upstream answer whose body is still streaming. */
 export type UpstreamResponse = Dispatcher.ResponseData;
 
@@ -52,10 +66,10 @@ export function sendUpstream(
   signal: AbortSignal | undefined,
   proxy?: unknown,
 ): Promise<UpstreamResponse> {
-  const url = new URL(upstream.url);
+  const url = parsedUrl(upstream.url);
   const options = {
     method: upstream.method,
-    path: url.pathname + url.search,
+    path: url.path,
     headers: upstream.headers,
     body: upstream.body,
     signal,

@@ -16,7 +16,8 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
   const headers = new Map<string, string>();
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return { headers, body };
 }
@@ -25,10 +26,12 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
 export function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    .replace(
+      /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
+      (_, _charset: string, enc: string, text: string) =>
+        enc.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
@@ -50,7 +53,8 @@ export function decodeQuotedPrintable(text: string): string {
 
 function decodeBody(headers: Map<string, string>, body: string): string {
   const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
   return body;
 }

@@ -103,7 +103,11 @@ export async function startFakeOAuthProvider(
       'GET /user/emails': (x) => {
         const user = bearerUser('github', x);
         if (!user) return sendJson(x.res, 401, { message: 'Bad credentials' });
-        sendJson(x.res, 200, (user.emails ?? []).map((e) => ({ ...e, visibility: null })));
+        sendJson(
+          x.res,
+          200,
+          (user.emails ?? []).map((e) => ({ ...e, visibility: null })),
+        );
       },
       'GET /oauth2/authorize': authorize('linuxdo'),
       'POST /oauth2/token': (x) => {

@@ -1,8 +1,6 @@
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { safeRedirect } from '../../app/guards';
-import { useUser } from '../../lib/user-store';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSiteInfo, useStatus } from '../site/hooks/use-status';
 import { AuthCard } from './components/AuthCard';
 import { LoginForm } from './components/LoginForm';
@@ -14,9 +12,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const status = useStatus();
   const { systemName } = useSiteInfo();
-  const user = useUser();
   const redirect = params.get('redirect');
-  if (user && params.get('expired') !== 'true') return <Navigate to={safeRedirect(redirect)} replace />;
 
   const passwordLogin = status.password_login_enabled !== false;
   const canRegister = status.register_enabled !== false && status.password_register_enabled !== false;

@@ -2,6 +2,7 @@ import { Result } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../site/hooks/use-status';
+import { FullFrame } from './components/FullFrame';
 import { useChatLink } from './hooks/use-chat-link';
 import { chatLanguageMessage, frameOrigin } from './lib/chat-language';
 
@@ -25,15 +26,14 @@ export function ChatPage() {
     return <Result status="info" title={t('notSet')} subTitle={t('notSetHint')} />;
   }
   return (
-    <iframe
+    <FullFrame
       ref={frame}
       key={link}
       src={link}
       title={t('title')}
       onLoad={postLanguage}
       allow="clipboard-read; clipboard-write; microphone"
-      style={{ width: '100%', height: 'calc(100vh - 60px)', border: 'none', display: 'block' }}
-      data-testid="chat-frame"
+      testId="chat-frame"
     />
   );
 }

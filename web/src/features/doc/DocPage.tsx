@@ -1,6 +1,7 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
+import { FullFrame } from '../chat/components/FullFrame';
 import { useStatus } from '../site/hooks/use-status';
 import { EndpointTable } from './components/EndpointTable';
 import { QuickStart } from './components/QuickStart';
@@ -10,18 +11,11 @@ export function DocPage() {
   const { t } = useTranslation('doc');
   const status = useStatus();
   if (status.api_doc_link) {
-    return (
-      <iframe
-        src={status.api_doc_link}
-        title={t('title')}
-        style={{ width: '100%', height: 'calc(100vh - 60px)', border: 'none', display: 'block' }}
-        data-testid="doc-frame"
-      />
-    );
+    return <FullFrame src={status.api_doc_link} title={t('title')} testId="doc-frame" />;
   }
   const baseUrl = (status.server_address || window.location.origin).replace(/\/+$/, '');
   return (
-    <div style={{ padding: '8px 16px 16px', maxWidth: 1100, margin: '0 auto' }}>
+    <div style={{ maxWidth: 1100, margin: '0 auto' }}>
       <PageHeader title={t('title')} description={t('description')} />
       <Flex vertical gap={16}>
         <QuickStart baseUrl={baseUrl} />

@@ -1,15 +1,18 @@
-import { Alert, Tabs } from 'antd';
+import { Alert, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/common/PageHeader';
 import { PageSpinner } from '../../components/common/PageSpinner';
 import { updateAvailable } from '../../components/layout/nav-model';
+import { OperationSettings } from '../operation-settings/OperationSettings';
 import { useStatus } from '../site/hooks/use-status';
 import { SettingTab } from './components/SettingTab';
 import { useOptions } from './hooks/use-options';
 import { settingTabs, type TabId } from './lib/setting-fields';
 
 const tabIds = Object.keys(settingTabs) as TabId[];
+/** Operation sections edited by the richer editors of `OperationSettings` instead. */
+const operationEditorSections = ['ratios', 'channels'];
 
 /** `/setting`: system settings in four tabs (root only). */
 export function SettingPage() {
@@ -38,7 +41,20 @@ export function SettingPage() {
           items={tabIds.map((id) => ({
             key: id,
             label: t(`settings:tabs.${id}`),
-            children: <SettingTab sections={settingTabs[id]} options={options.data} />,
+            children:
+              id === 'operation' ? (
+                <Flex vertical gap={16}>
+                  <SettingTab
+                    sections={settingTabs[id].filter(
+                      (s) => !operationEditorSections.includes(s.id),
+                    )}
+                    options={options.data}
+                  />
+                  <OperationSettings options={options.data} />
+                </Flex>
+              ) : (
+                <SettingTab sections={settingTabs[id]} options={options.data} />
+              ),
           }))}
         />
       ) : (

@@ -88,7 +88,7 @@ export function TokenPage() {
             />
             <Flex gap={8}>
               <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-                {t('common:actions.refresh')}
+                {t('ui.refresh')}
               </Button>
               <Popconfirm
                 title={t('confirmBatchDelete', { count: selected.length })}

@@ -2,16 +2,10 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
+import { FullFrame } from '../chat/components/FullFrame';
 import { useStatus } from '../site/hooks/use-status';
 import { MonitorList } from './components/MonitorList';
 import { useUptime } from './hooks/use-uptime';
-
-const frameStyle = {
-  width: '100%',
-  height: 'calc(100vh - 60px)',
-  border: 'none',
-  display: 'block',
-};
 
 /**
  * /uptime: the Uptime Kuma status when configured — the monitors read from the API address,
@@ -35,7 +29,7 @@ export function UptimePage() {
   );
   if (apiUrl && !uptime.isError) {
     return (
-      <div style={{ padding: '8px 16px 16px', maxWidth: 1000, margin: '0 auto' }}>
+      <div style={{ maxWidth: 1000, margin: '0 auto' }}>
         <PageHeader title={t('title')} description={t('description')} extra={openButton} />
         <Spin spinning={uptime.isLoading}>
           <MonitorList groups={uptime.data ?? []} />
@@ -47,7 +41,7 @@ export function UptimePage() {
     return (
       <Flex vertical>
         {uptime.isError && <Alert type="warning" showIcon banner title={t('apiFailed')} />}
-        <iframe src={webUrl} title={t('title')} style={frameStyle} data-testid="uptime-frame" />
+        <FullFrame src={webUrl} title={t('title')} testId="uptime-frame" />
       </Flex>
     );
   }

@@ -13,7 +13,7 @@ export function useLogout(): () => Promise<void> {
       await api.get('/api/user/logout', { silent: true });
     } finally {
       // Leave the guarded page first, so its guard does not add a redirect back to it.
-      navigate('/login');
+      await navigate('/login', { flushSync: true });
       userStore.clear();
       queryClient.removeQueries({
         predicate: (q) => !['status', 'setup', 'notice'].includes(String(q.queryKey[0])),

@@ -104,7 +104,7 @@ export function ChannelFilters({
         <Typography.Text>{t('filters.idSort')}</Typography.Text>
       </Flex>
       <Button type="primary" icon={<SearchOutlined />} onClick={() => onSearch(draft)}>
-        {t('common:actions.search')}
+        {t('ui.search')}
       </Button>
       <Button
         icon={<UndoOutlined />}
@@ -113,7 +113,7 @@ export function ChannelFilters({
           onSearch(emptyChannelFilters);
         }}
       >
-        {t('common:actions.reset')}
+        {t('ui.reset')}
       </Button>
     </Flex>
   );

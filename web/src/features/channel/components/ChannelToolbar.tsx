@@ -93,7 +93,7 @@ export function ChannelToolbar({
         </>
       )}
       <Button icon={<ReloadOutlined />} onClick={onRefresh}>
-        {t('common:actions.refresh')}
+        {t('ui.refresh')}
       </Button>
     </Flex>
   );

@@ -166,7 +166,7 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
           {canWrite && (
             <>
               <Link to={`/channel/edit/${c.id}`}>
-                <Button size="small">{t('common:actions.edit')}</Button>
+                <Button size="small">{t('ui.edit')}</Button>
               </Link>
               <Button size="small" onClick={() => ctx.onCopy(c)}>
                 {t('actions.copy')}
@@ -176,7 +176,7 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
                 onConfirm={() => ctx.onDelete(c)}
               >
                 <Button size="small" danger>
-                  {t('common:actions.delete')}
+                  {t('ui.delete')}
                 </Button>
               </Popconfirm>
             </>

@@ -54,7 +54,7 @@ export function DetailFilters({
         />
       )}
       <Button type="primary" icon={<SearchOutlined />} onClick={() => onChange({ ...draft })}>
-        {t('common:actions.search')}
+        {t('ui.search')}
       </Button>
     </Flex>
   );

@@ -124,7 +124,7 @@ export function LogFilters({
         onClick={() => onSearch(draft)}
         data-testid="log-search"
       >
-        {t('common:actions.search')}
+        {t('ui.search')}
       </Button>
       <Button
         icon={<UndoOutlined />}
@@ -134,7 +134,7 @@ export function LogFilters({
           onSearch(fresh);
         }}
       >
-        {t('common:actions.reset')}
+        {t('ui.reset')}
       </Button>
       {exportEnabled && (
         <Button

@@ -107,7 +107,7 @@ export function ChannelHealthSettings({ options }: { options: Record<string, str
               <InputNumber
                 min={0}
                 step={0.5}
-               
+
                 suffix="s"
                 style={{ width: '100%' }}
               />

@@ -9,7 +9,6 @@ import {
   InputNumber,
   Popconfirm,
   Row,
-  Switch,
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -18,21 +17,18 @@ import { useTranslation } from 'react-i18next';
 import { deleteLogsBefore } from '../api';
 import { useOperationSave } from '../hooks/use-operation-save';
 
-/** Log retention (days, 0 = forever), consume logging, and deleting old logs now. */
+/** Log retention (days, 0 = forever) and deleting old logs now. */
 export function LogSettings({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('operation');
   const { message } = App.useApp();
   const { save, saving } = useOperationSave();
   const [days, setDays] = useState<number | null>(Number(options.LogRetentionDays ?? 0));
-  const [consume, setConsume] = useState(options.LogConsumeEnabled !== 'false');
   const [before, setBefore] = useState<Dayjs | null>(null);
   const [deleting, setDeleting] = useState(false);
   const submit = () => {
     const changes: Array<[string, string]> = [];
     if ('LogRetentionDays' in options && String(days ?? 0) !== options.LogRetentionDays)
       changes.push(['LogRetentionDays', String(days ?? 0)]);
-    if ('LogConsumeEnabled' in options && String(consume) !== options.LogConsumeEnabled)
-      changes.push(['LogConsumeEnabled', String(consume)]);
     void save(changes).catch(() => undefined);
   };
   const remove = async () => {
@@ -61,10 +57,6 @@ export function LogSettings({ options }: { options: Record<string, string> }) {
               style={{ width: 200 }}
             />
             <Typography.Text type="secondary">{t('logs.retentionHint')}</Typography.Text>
-            <Flex align="center" gap={8}>
-              <Switch checked={consume} onChange={setConsume} />
-              <Typography.Text>{t('logs.consume')}</Typography.Text>
-            </Flex>
             <div>
               <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={submit}>
                 {t('save')}

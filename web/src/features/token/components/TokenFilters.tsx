@@ -46,7 +46,7 @@ export function TokenFilters({ onSearch }: { onSearch: (filters: TokenFilterValu
         options={[1, 2, 3, 4].map((value) => ({ value, label: t(`status.${value}`) }))}
       />
       <Button type="primary" icon={<SearchOutlined />} onClick={apply}>
-        {t('common:actions.search')}
+        {t('ui.search')}
       </Button>
     </Flex>
   );

@@ -119,14 +119,14 @@ export function tokenColumns(ctx: TokenColumnContext): ColumnsType<TokenItem> {
         <Flex gap={4} wrap={false}>
           <ChatClientMenu id={item.id} chats={ctx.chats} address={ctx.address} />
           <Button size="small" onClick={() => ctx.onEdit(item)}>
-            {t('common:actions.edit')}
+            {t('ui.edit')}
           </Button>
           <Popconfirm
             title={t('confirmDelete', { name: item.name })}
             onConfirm={() => ctx.onDelete(item)}
           >
             <Button size="small" danger>
-              {t('common:actions.delete')}
+              {t('ui.delete')}
             </Button>
           </Popconfirm>
         </Flex>
