@@ -18,6 +18,8 @@ import { startServer, type TestServer } from './helpers/server';
  */
 
 const password = 'alicepass12';
+const notice = 'Welcome to the **gateway**. New models every week.';
+const today = new Date().toLocaleDateString('sv-SE');
 
 /** A page for the chat frame that shows the chat-language messages it receives, and a fake
  *  Uptime Kuma status page API (CORS open). */
@@ -88,7 +90,8 @@ describe('gateway console', () => {
     const dark = options.colorScheme === 'dark';
     const ctx = await newContext(browser, server.url, {
       ...options,
-      storage: { notice_time: '9999-12-31', 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
+      // The announcement counts as seen and dismissed for today, so no dialog covers the page.
+      storage: { notice, notice_time: today, 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
     });
     contexts.push(ctx);
     return ctx;
@@ -116,7 +119,7 @@ describe('gateway console', () => {
       UptimeKumaEnabled: 'true',
       UptimeKumaUptimeUrl: `${aux.url}/status/main`,
       UptimeKumaWebUrl: `${aux.url}/status/main`,
-      Notice: 'Welcome to the **gateway**. New models every week.',
+      Notice: notice,
       CheckinEnabled: 'true',
       AffEnabled: 'true',
       RechargeDiscount: JSON.stringify({ '100': 0.95, '500': 0.9 }),

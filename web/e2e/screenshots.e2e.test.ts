@@ -25,7 +25,9 @@ const slug = (path: string) => path.replace(/\?.*tab=(\w+).*/, '-$1').replace(/\
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await page.locator('header').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
 }
 
 describe('screenshots of every page', () => {
@@ -39,7 +41,7 @@ describe('screenshots of every page', () => {
   });
 
   for (const [variant, options] of variants) {
-    it(`${variant}`, async () => {
+    it(`${variant}`, { timeout: 300_000 }, async () => {
       const storage = { notice_time: '9999-12-31', 'theme-mode': options.colorScheme === 'dark' ? 'dark' : 'light' };
       const visitor = await newContext(f.browser, f.server.url, { ...options, storage });
       const page = await visitor.newPage();

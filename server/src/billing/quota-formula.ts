@@ -15,6 +15,50 @@ export interface QuotaResult {
 
 const d = decimal;
 
+/** A ratio ready for the formula: exact, and as shown in the formula text (`''` for 1). */
+interface Term {
+  ratio: Decimal;
+  shown: string;
+  label: string;
+}
+
+/** The decimals and labels of a pricing, computed once per (cached) pricing object. */
+interface Compiled {
+  terms: [Term, Term, Term, Term, Term, Term, Term, Term];
+  factor: Decimal;
+  head: string;
+}
+
+const compiledPrices = new WeakMap<RatioPricing, Compiled>();
+
+function term(ratio: Decimal, label: string): Term {
+  const one = ratio.units === 1n && ratio.scale === 0;
+  return { ratio, label, shown: one ? ` ${label}` : ` ${label} × ${fmt(ratio)}` };
+}
+
+function compile(p: RatioPricing): Compiled {
+  let c = compiledPrices.get(p);
+  if (c) return c;
+  const write = d(p.cacheWriteRatio);
+  const audio = d(p.audioRatio ?? 1);
+  c = {
+    terms: [
+      term(d(1), 'prompt'),
+      term(d(p.cacheRatio), 'cached'),
+      term(write, 'cache write'),
+      term(mul(write, d(ONE_HOUR_CACHE_WRITE_FACTOR)), 'cache write 1h'),
+      term(d(p.completionRatio), 'completion'),
+      term(d(p.imageRatio ?? 1), 'image'),
+      term(audio, 'audio in'),
+      term(mul(audio, d(p.audioCompletionRatio)), 'audio out'),
+    ],
+    factor: mul(d(p.groupRatio), d(p.userDiscount), d(p.modelRatio)),
+    head: `group ${p.groupRatio} × discount ${p.userDiscount} × model ${p.modelRatio} × (`,
+  };
+  compiledPrices.set(p, c);
+  return c;
+}
+
 /**
  * The quota of a token-priced request:
  * `round(group × discount × model × (text in + cached × cache + writes × write + text out ×
@@ -23,41 +67,33 @@ const d = decimal;
  * prompt/completion totals, so they are taken out of the text part when priced separately.
  */
 export function ratioQuota(p: RatioPricing, u: Usage): QuotaResult {
+  const c = compile(p);
   const image = p.imageRatio === null ? 0 : u.imageTokens;
   const audioIn = p.audioRatio === null ? 0 : u.audioInputTokens;
   const audioOut = p.audioRatio === null ? 0 : u.audioOutputTokens;
-  const textIn = Math.max(0, u.promptTokens - image - audioIn);
-  const textOut = Math.max(0, u.completionTokens - audioOut);
   const write1h = Math.min(u.cacheWrite1hTokens, u.cacheWriteTokens);
-  const write5m = u.cacheWriteTokens - write1h;
-  const writeRatio = d(p.cacheWriteRatio);
-
-  const terms: Array<[number, Decimal, string]> = [
-    [textIn, d(1), 'prompt'],
-    [u.cachedTokens, d(p.cacheRatio), 'cached'],
-    [write5m, writeRatio, 'cache write'],
-    [write1h, mul(writeRatio, d(ONE_HOUR_CACHE_WRITE_FACTOR)), 'cache write 1h'],
-    [textOut, d(p.completionRatio), 'completion'],
-    [image, d(p.imageRatio ?? 1), 'image'],
-    [audioIn, d(p.audioRatio ?? 1), 'audio in'],
-    [audioOut, mul(d(p.audioRatio ?? 1), d(p.audioCompletionRatio)), 'audio out'],
+  const counts = [
+    Math.max(0, u.promptTokens - image - audioIn),
+    u.cachedTokens,
+    u.cacheWriteTokens - write1h,
+    write1h,
+    Math.max(0, u.completionTokens - audioOut),
+    image,
+    audioIn,
+    audioOut,
   ];
-  let tokens: Decimal = d(0);
-  const shown: string[] = [];
-  for (const [count, ratio, label] of terms) {
+  let tokens: Decimal = { units: 0n, scale: 0 };
+  let shown = '';
+  for (let i = 0; i < counts.length; i++) {
+    const count = counts[i];
     if (count === 0) continue;
-    tokens = add(tokens, mul(d(count), ratio));
-    shown.push(
-      ratio.units === 1n && ratio.scale === 0
-        ? `${count} ${label}`
-        : `${count} ${label} × ${fmt(ratio)}`,
-    );
+    const t = c.terms[i];
+    tokens = add(tokens, mul(d(count), t.ratio));
+    shown += (shown === '' ? '' : ' + ') + count + t.shown;
   }
-  const factor = mul(d(p.groupRatio), d(p.userDiscount), d(p.modelRatio));
-  let quota = roundHalfUp(mul(factor, tokens));
-  if (quota === 0 && isPositive(factor) && isPositive(tokens)) quota = 1;
-  const head = `group ${p.groupRatio} × discount ${p.userDiscount} × model ${p.modelRatio}`;
-  return { quota, formula: `${head} × (${shown.join(' + ') || '0'}) = ${quota}` };
+  let quota = roundHalfUp(mul(c.factor, tokens));
+  if (quota === 0 && isPositive(c.factor) && isPositive(tokens)) quota = 1;
+  return { quota, formula: `${c.head}${shown || '0'}) = ${quota}` };
 }
 
 /** The quota of a fixed-price request: `round(price × QuotaPerUnit × group × discount × calls)`. */

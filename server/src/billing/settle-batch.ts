@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema/index.js';
+import { nowSeconds } from '../lib/time.js';
 import { chargeExtra, credit } from './quota.js';
 import {
   heldIds,
@@ -68,6 +69,7 @@ async function applyPlan(trx: Trx, plan: SettlePlan): Promise<void> {
         .set((eb) => ({
           remain_quota: eb('remain_quota', '+', t.refund),
           used_quota: eb('used_quota', '+', t.used),
+          accessed_time: nowSeconds(),
         }))
         .where('id', '=', id)
         .execute();

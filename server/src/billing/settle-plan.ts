@@ -3,10 +3,7 @@ import type { LogsTable } from '../db/schema/index.js';
 import type { Reservation } from './quota.js';
 
 /** A log row to write with a settlement; `quota` is filled in with what was really charged. */
-export type LogDraft = Omit<Insertable<LogsTable>, 'quota' | 'other'> & {
-  /** Billing detail, serialized as the `other` JSON. */
-  other: Record<string, unknown>;
-};
+export type LogDraft = Omit<Insertable<LogsTable>, 'quota'>;
 
 /** SETTLE: a finished request, charged by its real usage. */
 export interface Settlement {
@@ -104,8 +101,10 @@ export function planTotals(
     }
     if (move.log) {
       const shortfall = move.kind === 'settle' ? move.quota - quota : 0;
-      const other = shortfall > 0 ? { ...move.log.other, shortfall } : move.log.other;
-      logs.push({ ...move.log, quota, other: JSON.stringify(other) });
+      // `other` is a JSON object text; a shortfall is appended as one more field.
+      const other =
+        shortfall > 0 ? `${move.log.other.slice(0, -1)},"shortfall":${shortfall}}` : move.log.other;
+      logs.push({ ...move.log, quota, other });
     }
   }
   return {

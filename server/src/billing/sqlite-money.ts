@@ -53,7 +53,8 @@ export class SqliteMoney {
          request_count = request_count + ? where id = ?`,
       ),
       tokenTotals: p(
-        'update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ? where id = ?',
+        `update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?,
+         accessed_time = ? where id = ?`,
       ),
       channelUsed: p('update channels set used_quota = used_quota + ? where id = ?'),
       log: p(
@@ -165,7 +166,8 @@ export class SqliteMoney {
     }
     const plan = planTotals(charged, reservedOf);
     for (const [id, t] of plan.users) this.s.userTotals.run(t.refund, t.used, t.count, id);
-    for (const [id, t] of plan.tokens) this.s.tokenTotals.run(t.refund, t.used, id);
+    const now = nowSeconds();
+    for (const [id, t] of plan.tokens) this.s.tokenTotals.run(t.refund, t.used, now, id);
     for (const [id, used] of plan.channels) this.s.channelUsed.run(used, id);
     for (const row of plan.logs) this.insertLog(row);
     return charged;

@@ -82,7 +82,7 @@ export class RelayContext {
   readonly createdAt = nowSeconds();
   /** High-resolution start (durations). */
   readonly startedAt = performance.now();
-  /** Aborts the upstream call when the client goes away; made on demand (`upstreamSignal`). */
+  /** Aborts the upstream call when the client goes away (made by `upstreamSignal`). */
   abort: AbortController | null = null;
   /** Channels already tried (never the same twice). */
   readonly tried = new Set<number>();

@@ -84,6 +84,13 @@ describe(`Turnstile on guarded calls on ${testDb}${testRedis ? ' + redis' : ''}`
     expect(smtp.mails.filter((m) => m.to.includes('ts@example.com'))).toHaveLength(1);
   });
 
+  it('asks a signed-in user binding an e-mail for no second check', async () => {
+    const res = await send(t.app, 'GET', '/api/verification?email=bind.ts@example.com', {
+      headers: root,
+    });
+    expect(res.body).toMatchObject({ success: true });
+  });
+
   it('refuses a replayed token and remembers a pass for the browser', async () => {
     const once = token();
     const login = (query: string, cookie?: string) =>

@@ -50,8 +50,9 @@ export const emailRoutes: RouteModule = (app, ctx) => {
     },
     async ({ query, req, reply }) => {
       await limitCodesByIp(ctx, req);
-      await guardTurnstile(ctx, req, reply);
       const userId = await optionalSessionUserId(ctx, req);
+      // A signed-in caller passed Turnstile to sign in; binding asks for no second check.
+      if (userId === null) await guardTurnstile(ctx, req, reply);
       const language = requestLanguage(req);
       await sendVerificationCode(ctx, {
         email: query.email,

@@ -92,6 +92,22 @@ async function failureOf(res: UpstreamResponse, channel: CachedChannel): Promise
  * already tried, none when pinned) and reports every failure for automatic disabling.
  */
 export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<void> {
+  // A client that goes away before the answer is complete aborts the upstream call.
+  const raw = rc.reply.raw;
+  const onClose = () => {
+    if (raw.writableFinished) return;
+    rc.outcome.clientGone = true;
+    rc.abort?.abort();
+  };
+  raw.once('close', onClose);
+  try {
+    await attemptChannels(rc, deliver);
+  } finally {
+    raw.off('close', onClose);
+  }
+}
+
+async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void> {
   const { ctx } = rc;
   const retries = rc.caller.pinnedChannelId !== null ? 0 : ctx.settings.get(retryTimes);
   let last: UpstreamFailure | null = null;
@@ -108,8 +124,7 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
     rc.attempt = attempt;
     const upstream = buildUpstream(rc, adaptor, attempt);
     try {
-      const signal = rc.request.stream ? rc.upstreamSignal() : undefined;
-      const res = await sendUpstream(upstream, signal, channel.setting.proxy);
+      const res = await sendUpstream(upstream, rc.upstreamSignal(), channel.setting.proxy);
       if (res.statusCode >= 200 && res.statusCode < 300) return await deliver(rc, adaptor, res);
       last = await failureOf(res, channel);
     } catch (error) {

@@ -46,12 +46,6 @@ export async function deliverStream(
   if (contentType.includes('application/json')) return deliverJson(rc, adaptor, res);
   const translator = translatorFor(rc, adaptor);
   const raw = rc.reply.raw;
-  const onClose = () => {
-    if (raw.writableFinished) return;
-    rc.outcome.clientGone = true;
-    rc.abort?.abort();
-  };
-  raw.once('close', onClose);
   const finish = () => {
     const upstream = translator.usage();
     rc.outcome.localCount = upstream === null;
@@ -84,7 +78,5 @@ export async function deliverStream(
       ? badResponse(message).error
       : { status: 502, message, type: 'upstream_error', code: null };
     throw new UpstreamFailure(wire, rc.attempt?.channel.id ?? 0);
-  } finally {
-    raw.off('close', onClose);
   }
 }

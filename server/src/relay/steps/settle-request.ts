@@ -1,57 +1,36 @@
 import { LogType } from '@gateway/shared';
 import { billingOf } from '../../billing/billing-service.js';
-import type { ModelPricing } from '../../billing/pricing.js';
 import type { Reservation } from '../../billing/quota.js';
 import { quotaForUsage } from '../../billing/quota-formula.js';
-import { emptyUsage, inputTokens, type Usage } from '../../billing/usage.js';
+import { emptyUsage, inputTokens } from '../../billing/usage.js';
 import type { LogDraft } from '../../billing/settle-plan.js';
 import { errorLogEnabled } from '../../config/settings/groups/billing.js';
 import { logConsumeEnabled, quotaPerUnit } from '../../config/settings/groups/general.js';
 import { relayRequestsTotal, relayUpstreamDuration } from '../../lib/metrics.js';
 import type { RelayContext } from '../relay-context.js';
 import { toWireError } from '../relay-errors.js';
+import { consumeDetail, routingJson } from './log-detail.js';
 
-function pricingDetail(p: ModelPricing): Record<string, unknown> {
-  const common = { group_ratio: p.groupRatio, user_discount: p.userDiscount };
-  if (p.kind === 'fixed') return { ...common, model_price: p.price, model_ratio: 0 };
-  return {
-    ...common,
-    model_price: -1,
-    model_ratio: p.modelRatio,
-    completion_ratio: p.completionRatio,
-    cache_ratio: p.cacheRatio,
-    cache_creation_ratio: p.cacheWriteRatio,
-    ...(p.imageRatio !== null && { image_ratio: p.imageRatio }),
-    ...(p.audioRatio !== null && {
-      audio_ratio: p.audioRatio,
-      audio_completion_ratio: p.audioCompletionRatio,
-    }),
-    ...(p.fallback && { self_use_fallback: true }),
-  };
+/** Relayed requests counted since the last flush to `/metrics`, by model, channel, status. */
+const pendingCounts = new Map<string, number>();
+let flushTimer: NodeJS.Timeout | undefined;
+
+function flushCounts(): void {
+  flushTimer = undefined;
+  for (const [key, n] of pendingCounts) {
+    const [model, channel, status] = key.split('\n');
+    relayRequestsTotal.inc({ model, channel, status }, n);
+  }
+  pendingCounts.clear();
 }
 
-/** The token breakdown of `other`; zero counts are left out (readers default them to 0). */
-function tokenDetail(u: Usage): Record<string, number> {
-  const all: Record<string, number> = {
-    text_input: Math.max(0, u.promptTokens - u.imageTokens - u.audioInputTokens),
-    text_output: Math.max(0, u.completionTokens - u.audioOutputTokens),
-    cache_tokens: u.cachedTokens,
-    cache_creation_tokens: u.cacheWriteTokens,
-    cache_creation_tokens_1h: u.cacheWrite1hTokens,
-    image_tokens: u.imageTokens,
-    audio_input: u.audioInputTokens,
-    audio_output: u.audioOutputTokens,
-    reasoning_tokens: u.reasoningTokens,
-  };
-  for (const key of Object.keys(all)) if (all[key] === 0) delete all[key];
-  return all;
-}
-
-/** Counts the relayed request and its upstream time for `/metrics`. */
+/** Counts the relayed request (aggregated, flushed every second) and times it for `/metrics`. */
 function observe(rc: RelayContext, status: string): void {
-  const labels = { model: rc.request.model, channel: String(rc.attempt?.channel.id ?? 0) };
-  relayRequestsTotal.inc({ ...labels, status });
-  relayUpstreamDuration.observe(labels, rc.elapsedMs() / 1000);
+  const channel = String(rc.attempt?.channel.id ?? 0);
+  const key = `${rc.request.model}\n${channel}\n${status}`;
+  pendingCounts.set(key, (pendingCounts.get(key) ?? 0) + 1);
+  flushTimer ??= setTimeout(flushCounts, 1000).unref();
+  relayUpstreamDuration.observe({ model: rc.request.model, channel }, rc.elapsedMs() / 1000);
 }
 
 /** The reservation of a request that held nothing. */
@@ -60,7 +39,7 @@ function nothingHeld(rc: RelayContext): Reservation {
 }
 
 /** The columns every relay log row shares. */
-function logBase(rc: RelayContext, type: number, content: string): Omit<LogDraft, 'other'> {
+function logBase(rc: RelayContext, type: number, content: string, other: string): LogDraft {
   const { caller } = rc;
   return {
     user_id: caller.userId,
@@ -77,16 +56,7 @@ function logBase(rc: RelayContext, type: number, content: string): Omit<LogDraft
     group: rc.usingGroup ?? '',
     ip: caller.recordIp ? rc.req.ip : '',
     request_id: rc.requestId,
-  };
-}
-
-function routingDetail(rc: RelayContext): Record<string, unknown> {
-  const attempt = rc.attempt;
-  return {
-    request_path: rc.req.url.split('?')[0],
-    is_model_mapped: attempt !== null && attempt.upstreamModel !== rc.request.model,
-    upstream_model_name: attempt?.upstreamModel ?? rc.request.model,
-    use_channel: [...rc.tried],
+    other,
   };
 }
 
@@ -103,23 +73,12 @@ export function settleRequest(rc: RelayContext): void {
     rc.request.calls,
   );
   const reservation = rc.reservation ?? nothingHeld(rc);
-  const log: LogDraft | null = rc.ctx.settings.get(logConsumeEnabled)
-    ? {
-        ...logBase(rc, LogType.consume, formula),
-        prompt_tokens: inputTokens(usage),
-        completion_tokens: usage.completionTokens,
-        other: {
-          ...pricingDetail(rc.pricing),
-          ...tokenDetail(usage),
-          ...routingDetail(rc),
-          frt: Math.round(rc.outcome.firstByteMs),
-          reserved_quota: reservation.quota,
-          formula,
-          ...(rc.outcome.localCount && { local_count_tokens: true }),
-          ...(rc.outcome.clientGone && { stream_status: 'client_gone' }),
-        },
-      }
-    : null;
+  let log: LogDraft | null = null;
+  if (rc.ctx.settings.get(logConsumeEnabled)) {
+    log = logBase(rc, LogType.consume, formula, consumeDetail(rc, usage, formula));
+    log.prompt_tokens = inputTokens(usage);
+    log.completion_tokens = usage.completionTokens;
+  }
   observe(rc, 'success');
   billingOf(rc.ctx).settle({
     kind: 'settle',
@@ -146,18 +105,11 @@ export function refundRequest(rc: RelayContext, error: unknown): void {
   if (!reservation && !logging) return;
   const wire = toWireError(error, rc.req);
   if (rc.attempt) observe(rc, String(wire.status));
-  const log: LogDraft | null = logging
-    ? {
-        ...logBase(rc, LogType.error, wire.message),
-        other: {
-          ...routingDetail(rc),
-          error_type: wire.type,
-          error_code: wire.code,
-          status_code: wire.status,
-          refunded_quota: reservation?.quota ?? 0,
-        },
-      }
-    : null;
+  const detail =
+    `{${routingJson(rc).slice(1)},"error_type":${JSON.stringify(wire.type)}` +
+    `,"error_code":${JSON.stringify(wire.code)},"status_code":${wire.status}` +
+    `,"refunded_quota":${reservation?.quota ?? 0}}`;
+  const log = logging ? logBase(rc, LogType.error, wire.message, detail) : null;
   billingOf(rc.ctx).refund({
     kind: 'refund',
     reservation: reservation ?? nothingHeld(rc),

@@ -63,7 +63,7 @@ export type UpstreamResponse = Dispatcher.ResponseData;
  */
 export function sendUpstream(
   upstream: UpstreamRequest,
-  signal: AbortSignal | undefined,
+  signal: AbortSignal,
   proxy?: unknown,
 ): Promise<UpstreamResponse> {
   const url = parsedUrl(upstream.url);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sendJson, startFakeHttp, type FakeHttp } from './fake-http.js';
 
 /** The fake WxPusher: parametric QR codes and who scanned them. */
@@ -7,6 +7,28 @@ export interface FakeWxPusher extends FakeHttp {
   scan(code: string, uid: string): void;
   /** The `extra` each created code carries, by code. */
   extras: Map<string, string>;
+}
+
+/** A QR-looking SVG (data URI) for a code, so screenshots show an image, not a broken link. */
+function pictureOf(code: string): string {
+  const bits = createHash('sha256').update(code).digest();
+  const cells: string[] = [];
+  for (let y = 0; y < 21; y++) {
+    for (let x = 0; x < 21; x++) {
+      const finder = (x < 7 || x > 13) && y < 7 ? true : x < 7 && y > 13;
+      const ring =
+        finder &&
+        (x % 14 === 0 ||
+          x % 14 === 6 ||
+          y % 14 === 0 ||
+          y % 14 === 6 ||
+          (x % 14 > 1 && x % 14 < 5 && y % 14 > 1 && y % 14 < 5));
+      const on = finder ? ring : ((bits[(y * 21 + x) % 32] >> ((x + y) % 8)) & 1) === 1;
+      if (on) cells.push(`<rect x="${x + 2}" y="${y + 2}" width="1" height="1"/>`);
+    }
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 25 25"><rect width="25" height="25" fill="#fff"/><g fill="#000">${cells.join('')}</g></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 /** Starts the fake: `POST /api/fun/create/qrcode` and `GET /api/fun/scan-qrcode-uid`. */
@@ -33,7 +55,7 @@ export async function startFakeWxPusher(appToken: string, port = 0): Promise<Fak
           200,
           answer({
             code,
-            url: `${http.url}/qr/${code}.png`,
+            url: pictureOf(code),
             shortUrl: `${http.url}/s/${code}`,
             extra,
             expires: Date.now() + seconds * 1000,

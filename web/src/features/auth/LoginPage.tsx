@@ -5,6 +5,7 @@ import { useSiteInfo, useStatus } from '../site/hooks/use-status';
 import { AuthCard } from './components/AuthCard';
 import { LoginForm } from './components/LoginForm';
 import { ThirdPartyButtons } from './components/ThirdPartyButtons';
+import { TurnstileWidget } from './components/TurnstileWidget';
 
 /** `/login`: password sign-in when enabled, third-party buttons, expired-session notice. */
 export function LoginPage() {
@@ -25,7 +26,10 @@ export function LoginPage() {
           </div>
         )}
         {passwordLogin ? (
-          <LoginForm redirect={redirect} />
+          <>
+            <TurnstileWidget />
+            <LoginForm redirect={redirect} />
+          </>
         ) : (
           <Alert type="info" showIcon title={t('login.passwordDisabled')} />
         )}

@@ -6,6 +6,7 @@ import { readString, writeString } from '../../lib/storage';
 import { useSiteInfo, useStatus } from '../site/hooks/use-status';
 import { AuthCard } from './components/AuthCard';
 import { RegisterForm } from './components/RegisterForm';
+import { TurnstileWidget } from './components/TurnstileWidget';
 
 /** `/register`: closed notice when registrations are off, else the sign-up form. */
 export function RegisterPage() {
@@ -24,7 +25,10 @@ export function RegisterPage() {
     <AuthCard title={t('register.title', { name: systemName })}>
       <Flex vertical gap={16}>
         {open ? (
-          <RegisterForm emailVerification={status.email_verification === true} affCode={affCode} />
+          <>
+            <TurnstileWidget />
+            <RegisterForm emailVerification={status.email_verification === true} affCode={affCode} />
+          </>
         ) : (
           <Alert
             type="info"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { requestPasswordReset } from './api';
 import { AuthCard } from './components/AuthCard';
+import { TurnstileWidget } from './components/TurnstileWidget';
 import { useCountdown } from './hooks/use-countdown';
 
 /** `/reset`: asks for the account's e-mail and sends a reset link to it. */
@@ -19,6 +20,7 @@ export function ResetRequestPage() {
     <AuthCard title={t('reset.title')}>
       <Flex vertical gap={16}>
         {mutation.isSuccess && <Alert type="success" showIcon title={t('reset.sent')} />}
+        <TurnstileWidget />
         <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={({ email }) => mutation.mutate(email)}>
           <Form.Item
             name="email"

@@ -2,6 +2,7 @@ import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
 import { AccessTokenCard } from './components/AccessTokenCard';
+import { BindingsCard } from './components/BindingsCard';
 import { CloseAccountCard } from './components/CloseAccountCard';
 import { DisplayNameForm } from './components/DisplayNameForm';
 import { PasswordForm } from './components/PasswordForm';
@@ -27,6 +28,9 @@ export function ProfilePage() {
             </Col>
             <Col xs={24} lg={12}>
               <PasswordForm />
+            </Col>
+            <Col span={24}>
+              <BindingsCard user={user} />
             </Col>
             <Col xs={24} lg={12}>
               <AccessTokenCard />

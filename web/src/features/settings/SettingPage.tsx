@@ -7,6 +7,7 @@ import { updateAvailable } from '../../components/layout/nav-model';
 import { OperationSettings } from '../operation-settings/OperationSettings';
 import { useStatus } from '../site/hooks/use-status';
 import { SettingTab } from './components/SettingTab';
+import { TestMailCard } from './components/TestMailCard';
 import { useOptions } from './hooks/use-options';
 import { settingTabs, type TabId } from './lib/setting-fields';
 
@@ -51,6 +52,11 @@ export function SettingPage() {
                     options={options.data}
                   />
                   <OperationSettings options={options.data} />
+                </Flex>
+              ) : id === 'general' ? (
+                <Flex vertical gap={16}>
+                  <SettingTab sections={settingTabs[id]} options={options.data} />
+                  <TestMailCard />
                 </Flex>
               ) : (
                 <SettingTab sections={settingTabs[id]} options={options.data} />

@@ -2,6 +2,7 @@ import { GithubOutlined, LoginOutlined, WechatOutlined } from '@ant-design/icons
 import { Button, Divider, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readString } from '../../../lib/storage';
 import { useStatus } from '../../site/hooks/use-status';
 import { fetchOAuthState } from '../api';
 import { authorizeUrl } from '../lib/oauth';
@@ -18,8 +19,10 @@ export function ThirdPartyButtons({ redirect }: { redirect: string | null }) {
   if (!github && !linuxdo && !wechat) return null;
 
   const start = async (provider: 'github' | 'linuxdo', clientId: string) => {
-    const state = await fetchOAuthState().catch(() => '');
-    window.location.href = authorizeUrl(provider, clientId, state ?? '');
+    // The invitation code of a remembered invitation link rides along in the state.
+    const state = await fetchOAuthState(readString('aff') ?? undefined).catch(() => '');
+    const base = provider === 'github' ? status.github_authorize_url : status.linuxdo_authorize_url;
+    window.location.href = authorizeUrl(provider, clientId, state ?? '', base);
   };
 
   return (

@@ -8,9 +8,10 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 /** The form control of one non-switch setting, with JSON validation where it applies. */
 export function OptionInput({ field, form }: { field: FieldDef; form: FormInstance }) {
   const { t } = useTranslation('settings');
-  const help = t(`fields.${field.key}.help`, { defaultValue: '' });
+  const ns = field.ns ?? 'settings';
+  const help = t(`fields.${field.key}.help`, { defaultValue: '', ns });
   const extra = field.secret ? t('secretHint') : help || undefined;
-  const label = t(`fields.${field.key}.label`);
+  const label = t(`fields.${field.key}.label`, { ns });
   const rules =
     field.kind === 'json' && field.json
       ? [

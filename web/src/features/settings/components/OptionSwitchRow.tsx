@@ -9,7 +9,9 @@ export function OptionSwitchRow({ field, value }: { field: FieldDef; value: stri
   const { modal } = App.useApp();
   const save = useSaveOptions();
   const checked = value === 'true' || value === '1';
-  const help = t(`fields.${field.key}.help`, { defaultValue: '' });
+  const ns = field.ns ?? 'settings';
+  const label = t(`fields.${field.key}.label`, { ns });
+  const help = t(`fields.${field.key}.help`, { defaultValue: '', ns });
   const change = (next: boolean) => {
     const apply = () => save.mutateAsync([[field.key, String(next)]]);
     if (!next && field.confirmOff) {
@@ -21,14 +23,14 @@ export function OptionSwitchRow({ field, value }: { field: FieldDef; value: stri
   return (
     <Flex justify="space-between" align="center" gap={16} style={{ padding: '10px 0' }}>
       <div style={{ minWidth: 0 }}>
-        <Typography.Text strong>{t(`fields.${field.key}.label`)}</Typography.Text>
+        <Typography.Text strong>{label}</Typography.Text>
         {help && (
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             {help}
           </Typography.Paragraph>
         )}
       </div>
-      <Switch checked={checked} loading={save.isPending} onChange={change} data-option={field.key} aria-label={t(`fields.${field.key}.label`)} />
+      <Switch checked={checked} loading={save.isPending} onChange={change} data-option={field.key} aria-label={label} />
     </Flex>
   );
 }

@@ -36,7 +36,7 @@ export function SettingSection({ section, options }: { section: SectionDef; opti
   };
 
   return (
-    <Card title={t(`sections.${section.id}`)} data-section={section.id}>
+    <Card title={t(`sections.${section.id}`, { ns: section.ns ?? 'settings' })} data-section={section.id}>
       {switches.map((f, i) => (
         <div key={f.key}>
           {i > 0 && <Divider style={{ margin: 0 }} />}

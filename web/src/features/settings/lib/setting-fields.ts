@@ -1,4 +1,5 @@
 import type { JsonShape } from './json-option';
+import { signInSections } from './signin-fields';
 
 /** One editable setting on the settings page; its label is `settings:fields.<key>.label`. */
 export interface FieldDef {
@@ -13,12 +14,16 @@ export interface FieldDef {
   confirmOff?: boolean;
   /** A secret: never listed by the server; an empty input keeps the stored value. */
   secret?: boolean;
+  /** Namespace of its label and help when not `settings`. */
+  ns?: string;
 }
 
 /** A card of settings; its title is `settings:sections.<id>`. */
 export interface SectionDef {
   id: string;
   fields: FieldDef[];
+  /** Namespace of its title when not `settings`. */
+  ns?: string;
 }
 
 export type TabId = 'general' | 'operation' | 'personalization' | 'other';
@@ -62,6 +67,7 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
         secret('TurnstileSecretKey'),
       ],
     },
+    ...signInSections,
   ],
   operation: [
     {
