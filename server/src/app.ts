@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { createInitialRoot } from './domain/users/setup.js';
 import { handleError } from './http/error-handler.js';
@@ -16,7 +16,8 @@ export const version = process.env.npm_package_version ?? '0.1.0';
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // One log line per relay request would cost more than the relay itself.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.env.trustProxy,
     bodyLimit: 64 * 1024 * 1024,
     genReqId: () => randomId(12),

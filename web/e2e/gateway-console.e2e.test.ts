@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
@@ -68,11 +68,11 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-/** The text of the newest antd toast. */
+/** The text of the toasts on screen, once there is one. */
 async function toast(page: Page): Promise<string> {
-  const notice = page.locator('.ant-message-notice-content').last();
-  await notice.waitFor();
-  return notice.innerText();
+  const messages = page.locator('.ant-message');
+  await expect.poll(async () => ((await messages.count()) ? messages.first().innerText() : '')).not.toBe('');
+  return messages.first().innerText();
 }
 
 describe('gateway console', () => {
@@ -129,6 +129,13 @@ describe('gateway console', () => {
     for (const [key, value] of Object.entries(options)) await root.call('PUT', '/api/option/', { key, value });
     await registerUser(server.url, 'alice', password);
     browser = await launchBrowser();
+  });
+
+  // A failing step leaves a picture of every open page behind (screenshots/failed-*.png).
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const ctx of contexts) for (const page of ctx.pages()) await shoot(page, `failed-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
   });
 
   afterAll(async () => {

@@ -58,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       ...process.env,
       PORT: String(port),
       SQLITE_PATH: join(dir, 'gateway.db'),
-      WEB_DIST: join(repo, 'web/dist'),
+      WEB_DIST: process.env.E2E_WEB_DIST ?? join(repo, 'web/dist'),
       LOG_LEVEL: 'warn',
       SQL_DSN: '',
       REDIS_CONN_STRING: '',

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { ConsoleLayout } from './layouts/ConsoleLayout';
 import { notFoundEntry, routeTable } from './route-table';
 import { RouteGate } from './RouteGate';
@@ -6,6 +7,7 @@ import { RouteGate } from './RouteGate';
 const toRoute = (entry: (typeof routeTable)[number]): RouteObject => ({
   path: entry.path,
   element: <RouteGate entry={entry} />,
+  errorElement: <RouteErrorPage />,
   handle: entry,
 });
 

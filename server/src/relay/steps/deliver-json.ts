@@ -74,10 +74,22 @@ export async function deliverJson(
   rc.outcome.localCount = usage === null;
   rc.outcome.usage = usage ?? estimatedUsage(rc, json, text);
   rc.outcome.firstByteMs = rc.elapsedMs();
-  void rc.reply
-    .code(200)
-    .header('content-type', payload === bytes ? contentType : 'application/json')
-    .send(payload);
+  sendRaw(rc, payload === bytes ? contentType : 'application/json', payload);
+}
+
+/**
+ * Writes a whole answer straight to the socket: the relay has its own metrics and no cookies,
+ * so Fastify's send path (serializers, onSend and onResponse hooks) is skipped on the hot path.
+ */
+function sendRaw(rc: RelayContext, contentType: string, payload: string | Buffer): void {
+  const { reply } = rc;
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(payload),
+  });
+  reply.raw.end(payload);
 }
 
 /**
