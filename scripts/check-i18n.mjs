@@ -20,7 +20,11 @@ function flatten(value, prefix = '', out = new Map()) {
   return out;
 }
 
-const placeholders = (text) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 function load(file, problems) {
   try {
@@ -56,7 +60,9 @@ for (const language of languages) {
     for (const [key, text] of expected) {
       if (!actual.has(key)) problems.push(`${language}/${ns}: missing ${key}`);
       else if (placeholders(actual.get(key)) !== placeholders(text)) {
-        problems.push(`${language}/${ns}: ${key} has placeholders {${placeholders(actual.get(key))}}, expected {${placeholders(text)}}`);
+        problems.push(
+          `${language}/${ns}: ${key} has placeholders {${placeholders(actual.get(key))}}, expected {${placeholders(text)}}`,
+        );
       } else if (!actual.get(key).trim()) problems.push(`${language}/${ns}: ${key} is empty`);
     }
     for (const key of actual.keys()) {
@@ -69,4 +75,6 @@ if (problems.length > 0) {
   console.error(`check-i18n: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-i18n: ${namespaces.length} namespaces complete in ${languages.length} languages`);
+console.log(
+  `check-i18n: ${namespaces.length} namespaces complete in ${languages.length} languages`,
+);

@@ -6,7 +6,7 @@ import { handleError } from './http/error-handler.js';
 import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
 import { observeHttpRequests } from './lib/metrics.js';
-import { randomId } from './lib/random.js';
+import { timeOrderedId } from './lib/random.js';
 import { registerRelayRoutes } from './relay/relay-routes.js';
 
 /** The product version, reported by `/api/status` and the `X-New-Api-Version` header. */
@@ -20,7 +20,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.env.trustProxy,
     bodyLimit: 64 * 1024 * 1024,
-    genReqId: () => randomId(12),
+    genReqId: timeOrderedId,
     requestIdHeader: false,
   });
   await app.register(fastifyCookie, { secret: ctx.env.sessionSecret });

@@ -38,7 +38,10 @@ describe('sign-up and sign-in', () => {
     await page.goto('/login');
     await page.getByLabel(/username or e-mail/i).fill('alice');
     await page.getByLabel(/^password$/i).fill('wrongpass1');
-    await page.getByTestId('content').getByRole('button', { name: /^sign in$/i }).click();
+    await page
+      .getByTestId('content')
+      .getByRole('button', { name: /^sign in$/i })
+      .click();
     await page.locator('.ant-message-error').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
@@ -52,7 +55,10 @@ describe('sign-up and sign-in', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/profile?tab=1');
     await page.getByLabel(/username or e-mail/i).fill('alice');
     await page.getByLabel(/^password$/i).fill('alicepass1');
-    await page.getByTestId('content').getByRole('button', { name: /^sign in$/i }).click();
+    await page
+      .getByTestId('content')
+      .getByRole('button', { name: /^sign in$/i })
+      .click();
     await page.waitForURL('**/profile?tab=1');
     await context.close();
   });

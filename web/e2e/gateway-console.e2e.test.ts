@@ -158,7 +158,7 @@ describe('gateway console', () => {
     expect(await toast(page)).toMatch(/offers 3 models/);
     await page.getByRole('combobox', { name: /test model/i }).click();
     await page.locator('.ant-select-item-option[title="gpt-4o-mini"]').click();
-    const groups = page.getByRole('combobox', { name: /^groups$/i });
+    const groups = page.getByRole('combobox', { name: /^groups/i });
     await groups.click();
     for (const group of ['vip', 'svip']) {
       await groups.fill(group);

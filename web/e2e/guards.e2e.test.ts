@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, registerUser, setupRoot } from './helpers/api';
+import { registerUser, setupRoot, type ApiSession } from './helpers/api';
 import { newContext, signIn } from './helpers/browser';
 import { useFixture } from './helpers/fixture';
 
@@ -11,7 +11,10 @@ describe('route guards', () => {
     root = await setupRoot(f.server.url);
     await registerUser(f.server.url, 'bob', 'bobpass123');
     await registerUser(f.server.url, 'agent', 'agentpass1');
-    const list = await root.call<{ items: Array<{ id: number; username: string }> }>('GET', '/api/user/search?keyword=agent');
+    const list = await root.call<{ items: Array<{ id: number; username: string }> }>(
+      'GET',
+      '/api/user/search?keyword=agent',
+    );
     const agent = list.items.find((u) => u.username === 'agent');
     await root.call('PUT', '/api/user/', { id: agent?.id, role: 5 });
   });

@@ -15,13 +15,17 @@ const languages = [
 ];
 
 const layoutText = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../src/i18n/locales/${code}/layout.json`, import.meta.url), 'utf8')) as {
+  JSON.parse(
+    readFileSync(new URL(`../src/i18n/locales/${code}/layout.json`, import.meta.url), 'utf8'),
+  ) as {
     nav: Record<string, string>;
     header: Record<string, string>;
   };
 
 const antdPerPage = async (name: string) => {
-  const mod = (await import(`antd/locale/${name}.js`)) as { default: { Pagination?: { items_per_page?: string } } };
+  const mod = (await import(`antd/locale/${name}.js`)) as {
+    default: { Pagination?: { items_per_page?: string } };
+  };
   return mod.default.Pagination?.items_per_page ?? '';
 };
 
@@ -39,7 +43,9 @@ describe('languages', () => {
       await page.getByRole('menuitem', { name: language.label }).click();
       const expected = layoutText(language.code).nav.user;
       await page.getByRole('heading', { name: expected }).waitFor();
-      await expect(page.evaluate(() => localStorage.getItem('locale'))).resolves.toBe(language.code);
+      await expect(page.evaluate(() => localStorage.getItem('locale'))).resolves.toBe(
+        language.code,
+      );
       await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe(language.code);
       const perPage = await antdPerPage(language.antd);
       await page.locator('.ant-pagination-options').getByText(perPage, { exact: false }).waitFor();
@@ -51,7 +57,10 @@ describe('languages', () => {
     const context = await newContext(f.browser, f.server.url, { locale: 'de-DE' });
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByRole('button', { name: layoutText('de').header.login }).first().waitFor();
+    await page
+      .getByRole('button', { name: layoutText('de').header.login })
+      .first()
+      .waitFor();
     await page.evaluate(() => localStorage.setItem('locale', 'ja'));
     await page.reload();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ja');

@@ -7,7 +7,7 @@ import {
 import { startFakeSmtp, type FakeSmtp } from '../../server/test/signin/fakes/smtp';
 import { startFakeWxPusher, type FakeWxPusher } from '../../server/test/signin/fakes/wxpusher';
 import { setupRoot, type ApiSession } from './helpers/api';
-import { newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import { newContext, screenshotDir, shoot, signIn, type ContextOptions } from './helpers/browser';
 import { useFixture } from './helpers/fixture';
 
 const smtpAccount = { user: 'mailer@example.com', pass: 'smtp-pass' };
@@ -18,9 +18,15 @@ const clients = {
 const wxAppToken = 'AT_e2e_token';
 
 const variants: Array<[name: string, options: ContextOptions]> = [
-  ['light', { colorScheme: 'light', storage: { 'theme-mode': 'light', notice_time: '9999-12-31' } }],
+  [
+    'light',
+    { colorScheme: 'light', storage: { 'theme-mode': 'light', notice_time: '9999-12-31' } },
+  ],
   ['dark', { colorScheme: 'dark', storage: { 'theme-mode': 'dark', notice_time: '9999-12-31' } }],
-  ['mobile', { width: 390, height: 844, storage: { 'theme-mode': 'light', notice_time: '9999-12-31' } }],
+  [
+    'mobile',
+    { width: 390, height: 844, storage: { 'theme-mode': 'light', notice_time: '9999-12-31' } },
+  ],
 ];
 
 async function settle(page: Page): Promise<void> {
@@ -84,7 +90,10 @@ describe('sign-in beyond passwords', () => {
     const before = smtp.mails.length;
     await page.getByTestId('send-code').click();
     const code = await codeFor(smtp, 'carol@example.com', before);
-    await page.getByTestId('send-code').getByText(/Resend in/).waitFor();
+    await page
+      .getByTestId('send-code')
+      .getByText(/Resend in/)
+      .waitFor();
     await page.getByLabel('Verification code').fill(code);
     await shoot(page, 'signin-register-email-code');
     await page.getByTestId('content').getByRole('button', { name: 'Sign up' }).click();
@@ -148,7 +157,7 @@ describe('sign-in beyond passwords', () => {
     await context.close();
   });
 
-  it('binds GitHub from the profile, refuses removing the last method, binds WxPusher', async () => {
+  it('binds GitHub (OAuth round trip while signed in) and WxPusher (QR scan) from the profile', async () => {
     provider.addUser({ id: 5151, login: 'carol-gh' });
     provider.setApprovingUser(5151);
     const context = await newContext(f.browser, f.server.url, variants[0][1]);
@@ -164,10 +173,14 @@ describe('sign-in beyond passwords', () => {
     const dialog = page.getByTestId('wxpusher-dialog');
     await dialog.locator('img').waitFor();
     await dialog.getByText(/Expires in/).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'signin-wxpusher-dialog');
     const code = [...wx.extras.keys()].at(-1) ?? '';
     wx.scan(code, 'UID_carol');
-    await card.locator('[data-binding="wxpusher"]').getByText('UID_carol').waitFor({ timeout: 35_000 });
+    await card
+      .locator('[data-binding="wxpusher"]')
+      .getByText('UID_carol')
+      .waitFor({ timeout: 35_000 });
     await context.close();
   });
 
@@ -180,7 +193,7 @@ describe('sign-in beyond passwords', () => {
       await shoot(page, `signin-${variant}-login`);
       await signIn(page, 'carol', 'carolpass2');
       await page.goto('/profile');
-      await page.getByTestId('bindings-card').scrollIntoViewIfNeeded();
+      await page.getByTestId('bindings-card').waitFor();
       await settle(page);
       await shoot(page, `signin-${variant}-profile`);
       await page
@@ -189,6 +202,7 @@ describe('sign-in beyond passwords', () => {
         .getByRole('button', { name: 'Change' })
         .click();
       await page.getByRole('dialog').getByText('Change e-mail').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await settle(page);
       await shoot(page, `signin-${variant}-email-dialog`);
       await context.close();
@@ -197,10 +211,25 @@ describe('sign-in beyond passwords', () => {
       const rootPage = await admin.newPage();
       await signIn(rootPage, 'root', 'rootpass123');
       await rootPage.goto('/setting');
-      await rootPage.locator('[data-section="smtp"]').scrollIntoViewIfNeeded();
+      await rootPage.locator('[data-section="smtp"]').waitFor();
       await settle(rootPage);
       await shoot(rootPage, `signin-${variant}-settings`);
       await admin.close();
+    }
+  });
+
+  it('shows the bindings in every language', async () => {
+    for (const locale of ['en', 'zh', 'ru', 'ko', 'ja', 'es', 'de']) {
+      const context = await newContext(f.browser, f.server.url, variants[0][1]);
+      const page = await context.newPage();
+      await signIn(page, 'carol', 'carolpass2');
+      await page.evaluate((code) => localStorage.setItem('locale', code), locale);
+      await page.goto('/profile');
+      const card = page.getByTestId('bindings-card');
+      await card.waitFor();
+      await settle(page);
+      await card.screenshot({ path: `${screenshotDir}/signin-bindings-${locale}.png` });
+      await context.close();
     }
   });
 

@@ -26,7 +26,9 @@ describe('site content from the server', () => {
     await page.goto('/');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Maintenance' }).waitFor();
-    await expect(page.evaluate(() => (window as { hacked?: number }).hacked)).resolves.toBeUndefined();
+    await expect(
+      page.evaluate(() => (window as { hacked?: number }).hacked),
+    ).resolves.toBeUndefined();
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await page.reload();
@@ -43,7 +45,9 @@ describe('site content from the server', () => {
   });
 
   it('applies name, footer, custom CSS and JavaScript, QR button and caches the status', async () => {
-    const context = await newContext(f.browser, f.server.url, { storage: { notice_time: today(), notice } });
+    const context = await newContext(f.browser, f.server.url, {
+      storage: { notice_time: today(), notice },
+    });
     const page = await context.newPage();
     await page.goto('/about');
     await page.getByTestId('footer').getByRole('link', { name: 'Terms' }).waitFor();
@@ -56,14 +60,20 @@ describe('site content from the server', () => {
       status: JSON.parse(localStorage.getItem('status') ?? '{}').system_name,
       script: localStorage.getItem('custom_javascript'),
     }));
-    expect(cached).toEqual({ name: 'Acme AI', status: 'Acme AI', script: expect.stringContaining('customRan') });
+    expect(cached).toEqual({
+      name: 'Acme AI',
+      status: 'Acme AI',
+      script: expect.stringContaining('customRan'),
+    });
     await page.locator('.ant-float-btn').click();
     await page.getByText('Scan the code to contact us').waitFor();
     await context.close();
   });
 
   it('renders the FAQ list', async () => {
-    const context = await newContext(f.browser, f.server.url, { storage: { notice_time: today(), notice } });
+    const context = await newContext(f.browser, f.server.url, {
+      storage: { notice_time: today(), notice },
+    });
     const page = await context.newPage();
     await page.goto('/faq');
     await page.getByText('How do I pay?').waitFor();

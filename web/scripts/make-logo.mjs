@@ -29,13 +29,23 @@ const insideRoundRect = (x, y, r) => {
   return (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
 };
 const distToSegment = (px, py, ax, ay, bx, by) => {
-  const t = Math.max(0, Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
+  const t = Math.max(
+    0,
+    Math.min(
+      1,
+      ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2),
+    ),
+  );
   return Math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay)));
 };
 
 // Glyph: a hub on the left fanning out to three nodes on the right.
 const hub = [40, 64];
-const nodes = [[92, 34], [96, 64], [92, 94]];
+const nodes = [
+  [92, 34],
+  [96, 64],
+  [92, 94],
+];
 
 function sample(x, y) {
   if (!insideRoundRect(x, y, 28)) return null;
@@ -54,15 +64,27 @@ const rows = [];
 for (let y = 0; y < size; y++) {
   const row = Buffer.alloc(1 + size * 4);
   for (let x = 0; x < size; x++) {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let sy = 0; sy < ss; sy++) {
       for (let sx = 0; sx < ss; sx++) {
         const c = sample(x + (sx + 0.5) / ss, y + (sy + 0.5) / ss);
-        if (c) { r += c[0]; g += c[1]; b += c[2]; a += 1; }
+        if (c) {
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 1;
+        }
       }
     }
     const o = 1 + x * 4;
-    if (a > 0) { row[o] = r / a; row[o + 1] = g / a; row[o + 2] = b / a; }
+    if (a > 0) {
+      row[o] = r / a;
+      row[o + 1] = g / a;
+      row[o + 2] = b / a;
+    }
     row[o + 3] = Math.round((255 * a) / (ss * ss));
   }
   rows.push(row);

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomFillSync, randomInt } from 'node:crypto';
 
 const alphanumeric = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -12,4 +12,26 @@ export function randomAlphanumeric(length: number): string {
 /** A random URL-safe id with `bytes` bytes of entropy. */
 export function randomId(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+/** Random bytes drawn in bulk from the crypto RNG: one call per 4 KiB instead of per id. */
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+
+function pooledBytes(n: number): Buffer {
+  if (poolAt + n > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  poolAt += n;
+  return pool.subarray(poolAt - n, poolAt);
+}
+
+/**
+ * A request id that sorts by time: milliseconds since the epoch in base 36, then 6 random
+ * bytes (17 characters). Time order keeps the `request_id` index of the logs append-only,
+ * and ids are drawn from a pooled crypto RNG, so making one per request costs next to nothing.
+ */
+export function timeOrderedId(): string {
+  return Date.now().toString(36).padStart(9, '0') + pooledBytes(6).toString('base64url');
 }

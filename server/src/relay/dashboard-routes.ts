@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { displayTokenStatEnabled } from '../config/settings/groups/billing.js';
 import { displayInCurrency, quotaPerUnit } from '../config/settings/groups/general.js';
 import type { AppContext } from '../context.js';
+import { corsHeader } from './cors.js';
 import { sendRelayError } from './relay-errors.js';
 import { authenticateKey, type KeyCaller } from './steps/authenticate-caller.js';
 
@@ -58,7 +59,7 @@ export function registerDashboardRoutes(scope: FastifyInstance, ctx: AppContext)
     (answer: (f: Figures) => unknown) => async (req: FastifyRequest, reply: FastifyReply) => {
       try {
         const figures = await figuresOf(ctx, await authenticateKey(ctx, req, 'openai'));
-        return await reply.send(answer(figures));
+        return await reply.headers(corsHeader).send(answer(figures));
       } catch (error) {
         sendRelayError('openai', error, req, reply);
         return reply;

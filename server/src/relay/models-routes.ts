@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
+import { corsHeader } from './cors.js';
 import { sendRelayError } from './relay-errors.js';
 import { authenticateKey } from './steps/authenticate-caller.js';
 
@@ -60,24 +61,36 @@ export function registerModelRoutes(scope: FastifyInstance, ctx: AppContext): vo
   const list = async (req: FastifyRequest, reply: FastifyReply) => {
     const format = listFormat(req);
     try {
-      return await reply.send(listBody(format, await modelsOf(ctx, req, format)));
+      return await reply
+        .headers(corsHeader)
+        .send(listBody(format, await modelsOf(ctx, req, format)));
     } catch (error) {
       sendRelayError(format, error, req, reply);
       return reply;
     }
   };
   for (const url of ['/v1/models', '/v1beta/models', '/v1beta/openai/models']) scope.get(url, list);
-  scope.get('/v1/models/:model', async (req, reply) => {
+  const one = async (req: FastifyRequest, reply: FastifyReply) => {
     const format = listFormat(req);
     const { model } = req.params as { model: string };
     try {
       if (!(await modelsOf(ctx, req, format)).includes(model)) {
         throw new AppError('model_not_found', { model }, 404);
       }
-      return await reply.send(format === 'anthropic' ? anthropicModel(model) : openaiModel(model));
+      return await reply
+        .headers(corsHeader)
+        .send(
+          format === 'anthropic'
+            ? anthropicModel(model)
+            : format === 'gemini'
+              ? geminiModel(model)
+              : openaiModel(model),
+        );
     } catch (error) {
       sendRelayError(format, error, req, reply);
       return reply;
     }
-  });
+  };
+  scope.get('/v1/models/:model', one);
+  scope.get('/v1beta/models/:model', one);
 }

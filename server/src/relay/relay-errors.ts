@@ -3,6 +3,7 @@ import { toAppError } from '../http/error-handler.js';
 import { AppError } from '../http/errors.js';
 import { requestLanguage } from '../http/language.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
+import { corsHeader } from './cors.js';
 import { AdaptorError } from './adaptors/errors/adaptor-error.js';
 import { renderError, renderStreamError } from './adaptors/errors/render-error.js';
 import { errorTypeForStatus, type UpstreamError } from './adaptors/errors/upstream-error.js';
@@ -81,6 +82,7 @@ export function sendRelayError(
   }
   void reply
     .code(wire.status)
+    .headers(corsHeader)
     .header('content-type', 'application/json')
     .send(renderError(format, wire));
 }

@@ -3,6 +3,7 @@ import { startBilling } from '../billing/billing-service.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
+import { registerPreflight } from './cors.js';
 import { registerDashboardRoutes } from './dashboard-routes.js';
 import { registerModelRoutes } from './models-routes.js';
 import { registerPlayground } from './playground.js';
@@ -112,6 +113,7 @@ export async function registerRelayRoutes(app: FastifyInstance, ctx: AppContext)
     };
     for (const url of notImplemented) scope.all(url, { config: openai }, unimplemented);
     scope.delete('/v1/models/:model', { config: openai }, unimplemented);
+    registerPreflight(scope);
     registerModelRoutes(scope, ctx);
     registerDashboardRoutes(scope, ctx);
     registerPlayground(scope, ctx);

@@ -19,13 +19,17 @@ export class ApiSession {
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0];
     const envelope = (await response.json()) as { success: boolean; message: string; data: T };
-    if (!envelope.success) throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
+    if (!envelope.success)
+      throw new Error(`${method} ${path}: ${response.status} ${envelope.message}`);
     return envelope.data;
   }
 
   /** Signs in and remembers the session. */
   async login(username: string, password: string): Promise<{ id: number; role: number }> {
-    const user = await this.call<{ id: number; role: number }>('POST', '/api/user/login', { username, password });
+    const user = await this.call<{ id: number; role: number }>('POST', '/api/user/login', {
+      username,
+      password,
+    });
     this.userId = user.id;
     return user;
   }
@@ -40,6 +44,14 @@ export async function setupRoot(baseUrl: string, password = 'rootpass123'): Prom
 }
 
 /** Registers an ordinary user through the API. */
-export async function registerUser(baseUrl: string, username: string, password: string): Promise<void> {
-  await new ApiSession(baseUrl).call('POST', '/api/user/register', { username, password, password2: password });
+export async function registerUser(
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<void> {
+  await new ApiSession(baseUrl).call('POST', '/api/user/register', {
+    username,
+    password,
+    password2: password,
+  });
 }

@@ -27,9 +27,20 @@ export interface ContextOptions {
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  { width = 1366, height = 860, colorScheme = 'light', locale = 'en-US', storage = {} }: ContextOptions = {},
+  {
+    width = 1366,
+    height = 860,
+    colorScheme = 'light',
+    locale = 'en-US',
+    storage = {},
+  }: ContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height }, colorScheme, locale });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height },
+    colorScheme,
+    locale,
+  });
   if (Object.keys(storage).length > 0) {
     await context.addInitScript((entries: Record<string, string>) => {
       if (sessionStorage.getItem('e2e-seeded')) return;
@@ -41,11 +52,19 @@ export async function newContext(
 }
 
 /** Signs in through the login page and waits for the redirect. */
-export async function signIn(page: Page, username: string, password: string, path = '/login'): Promise<void> {
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  path = '/login',
+): Promise<void> {
   await page.goto(path);
   await page.getByLabel(/username or e-mail/i).fill(username);
   await page.getByLabel(/^password$/i).fill(password);
-  await page.getByTestId('content').getByRole('button', { name: /^sign in$/i }).click();
+  await page
+    .getByTestId('content')
+    .getByRole('button', { name: /^sign in$/i })
+    .click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

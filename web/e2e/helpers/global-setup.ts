@@ -13,11 +13,15 @@ export default function setup(): () => void {
   if (process.env.E2E_SKIP_BUILD === '1') return () => undefined;
   const web = fileURLToPath(new URL('../..', import.meta.url));
   const outDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-dist-'));
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: web,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    {
+      cwd: web,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
   process.env.E2E_WEB_DIST = outDir;
   return () => rmSync(outDir, { recursive: true, force: true });

@@ -27,7 +27,8 @@ async function freePort(): Promise<number> {
 /** How to start the server: the built bundle when present, else the sources through tsx. */
 function command(): [string, string[]] {
   const built = join(repo, 'server/dist/main.js');
-  if (process.env.E2E_USE_BUILT_SERVER === '1' && existsSync(built)) return [process.execPath, [built]];
+  if (process.env.E2E_USE_BUILT_SERVER === '1' && existsSync(built))
+    return [process.execPath, [built]];
   return [join(repo, 'node_modules/.bin/tsx'), [join(repo, 'server/src/main.ts')]];
 }
 

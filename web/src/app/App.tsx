@@ -10,7 +10,9 @@ configureApi({
   notifyError: notify.error,
   // Leave the guarded page before forgetting the user, so its guard adds no redirect of its own.
   onUnauthorized: () => {
-    void router.navigate('/login?expired=true', { flushSync: true }).finally(() => userStore.clear());
+    void router
+      .navigate('/login?expired=true', { flushSync: true })
+      .finally(() => userStore.clear());
   },
   language: () => i18n.language,
   translate: (key, params) => i18n.t(key, { ns: 'common', ...params }),

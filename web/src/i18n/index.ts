@@ -17,7 +17,8 @@ for (const [path, module] of Object.entries(files)) {
   resources[language][namespace] = module.default;
 }
 
-const browser = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+const browser =
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
 void i18n.use(initReactI18next).init({
   resources,

@@ -89,17 +89,34 @@ export async function requestEnvelope<T>(
   }
   if (!response.ok) {
     const detail = payload?.message || response.statusText || String(response.status);
-    fail(new ApiError(httpErrorMessage(response.status, detail, hooks.translate), response.status, payload?.code), silent);
+    fail(
+      new ApiError(
+        httpErrorMessage(response.status, detail, hooks.translate),
+        response.status,
+        payload?.code,
+      ),
+      silent,
+    );
   }
   if (!payload || typeof payload.success !== 'boolean') {
-    fail(new ApiError(httpErrorMessage(response.status, response.statusText, hooks.translate), response.status), silent);
+    fail(
+      new ApiError(
+        httpErrorMessage(response.status, response.statusText, hooks.translate),
+        response.status,
+      ),
+      silent,
+    );
   }
   if (!payload.success) fail(new ApiError(payload.message, response.status, payload.code), silent);
   return payload;
 }
 
 /** Sends one console call and returns its `data`. */
-export async function request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  options?: RequestOptions,
+): Promise<T> {
   const envelope = await requestEnvelope<T>(method, path, options);
   return envelope.data as T;
 }

@@ -33,7 +33,8 @@ export function unitToQuota(amount: number, quotaPerUnit: number): number {
 
 /** A balance for display: `$` + amount with `digits` digits in currency mode, else a compact count. */
 export function renderQuota(quota: number, display: QuotaDisplay, digits = 2): string {
-  if (display.displayInCurrency) return `$${quotaToUnit(quota, display.quotaPerUnit).toFixed(digits)}`;
+  if (display.displayInCurrency)
+    return `$${quotaToUnit(quota, display.quotaPerUnit).toFixed(digits)}`;
   return renderNumber(quota);
 }
 

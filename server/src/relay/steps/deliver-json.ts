@@ -3,6 +3,7 @@ import { emptyUsage, type Usage } from '../../billing/usage.js';
 import type { Adaptor } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
 import { isObject } from '../adaptors/shared/json.js';
+import { corsHeader } from '../cors.js';
 import type { RelayContext } from '../relay-context.js';
 import { UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
@@ -86,6 +87,7 @@ function sendRaw(rc: RelayContext, contentType: string, payload: string | Buffer
   reply.hijack();
   reply.raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
+    ...corsHeader,
     'content-type': contentType,
     'content-length': Buffer.byteLength(payload),
   });
@@ -104,5 +106,5 @@ export async function deliverBytes(
   rc.outcome.usage = { ...emptyUsage(), promptTokens: rc.request.promptTokens };
   rc.outcome.firstByteMs = rc.elapsedMs();
   const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
-  void rc.reply.code(200).header('content-type', contentType).send(res.body);
+  void rc.reply.code(200).headers(corsHeader).header('content-type', contentType).send(res.body);
 }

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { emptyUsage } from '../../billing/usage.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
+import { corsHeader } from '../cors.js';
 import type { RelayContext } from '../relay-context.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
@@ -23,6 +24,7 @@ function writeHead(rc: RelayContext, raw: ServerResponse): void {
   rc.reply.hijack();
   raw.writeHead(200, {
     ...(rc.reply.getHeaders() as Record<string, string>),
+    ...corsHeader,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',

@@ -46,7 +46,9 @@ export function ConsoleLayout() {
       <SiteEffects />
       <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
         <AppHeader mobile={mobile} onOpenMenu={() => setDrawerPath(pathname)} />
-        {sidebar && !mobile && <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />}
+        {sidebar && !mobile && (
+          <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+        )}
         <Layout
           style={{
             paddingTop: contentOffset,
@@ -63,7 +65,7 @@ export function ConsoleLayout() {
           </Layout.Content>
           {!entry.noFooter && <AppFooter />}
         </Layout>
-        {mobile && <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerPath(null)} showSidebar={sidebar} />}
+        {mobile && <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerPath(null)} />}
         <QrContactButton />
       </Layout>
     </NoticeProvider>

@@ -1,6 +1,20 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { readString, writeString } from '../../lib/storage';
-import { isDark, nextThemeMode, parseThemeMode, themeModeKey, type ThemeMode } from '../../lib/theme';
+import {
+  isDark,
+  nextThemeMode,
+  parseThemeMode,
+  themeModeKey,
+  type ThemeMode,
+} from '../../lib/theme';
 
 interface ThemeState {
   /** The saved setting. */
@@ -11,7 +25,11 @@ interface ThemeState {
   cycle: () => void;
 }
 
-const ThemeContext = createContext<ThemeState>({ mode: 'system', dark: false, cycle: () => undefined });
+const ThemeContext = createContext<ThemeState>({
+  mode: 'system',
+  dark: false,
+  cycle: () => undefined,
+});
 
 const darkQuery = '(prefers-color-scheme: dark)';
 

@@ -7,5 +7,9 @@ const presets: Record<number, string> = { 1: 'success', 2: 'error', 3: 'default'
 /** A user status as a tag. */
 export function UserStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
-  return <Tag color={presets[status] ?? 'warning'}>{t(`userStatus.${status in presets ? status : 'unknown'}`)}</Tag>;
+  return (
+    <Tag color={presets[status] ?? 'warning'}>
+      {t(`userStatus.${status in presets ? status : 'unknown'}`)}
+    </Tag>
+  );
 }

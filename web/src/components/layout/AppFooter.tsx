@@ -16,9 +16,20 @@ export function AppFooter() {
   return (
     <Layout.Footer
       data-testid="footer"
-      style={{ textAlign: 'center', padding: '20px 16px', background: 'transparent', color: token.colorTextSecondary }}
+      style={{
+        textAlign: 'center',
+        padding: '20px 16px',
+        background: 'transparent',
+        color: token.colorTextSecondary,
+      }}
     >
-      {safeHtml && <div className="custom-footer" dangerouslySetInnerHTML={{ __html: safeHtml }} style={{ marginBottom: 8 }} />}
+      {safeHtml && (
+        <div
+          className="custom-footer"
+          dangerouslySetInnerHTML={{ __html: safeHtml }}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <Typography.Text type="secondary">
         © {new Date().getFullYear()} {systemName}. {t('footer.disclaimer')}
       </Typography.Text>

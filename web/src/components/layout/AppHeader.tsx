@@ -36,7 +36,13 @@ export function AppHeader({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu:
       }}
     >
       {mobile && (
-        <Button type="text" icon={<MenuOutlined />} onClick={onOpenMenu} aria-label={t('header.openMenu')} data-testid="mobile-menu-button" />
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          onClick={onOpenMenu}
+          aria-label={t('header.openMenu')}
+          data-testid="mobile-menu-button"
+        />
       )}
       <Brand showName={!mobile} />
       {mobile ? <div style={{ flex: 1 }} /> : <TopNav />}
@@ -49,7 +55,9 @@ export function AppHeader({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu:
         ) : (
           <Space size={mobile ? 4 : 8}>
             <Link to="/login">
-              <Button type={mobile ? 'primary' : 'text'} size={mobile ? 'small' : 'middle'}>{t('header.login')}</Button>
+              <Button type={mobile ? 'primary' : 'text'} size={mobile ? 'small' : 'middle'}>
+                {t('header.login')}
+              </Button>
             </Link>
             {!mobile && (
               <Link to="/register">

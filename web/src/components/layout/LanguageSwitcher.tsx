@@ -21,7 +21,12 @@ export function LanguageSwitcher() {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="language-switcher">
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t('header.language')}
+        data-testid="language-switcher"
+      >
         {current.code.toUpperCase()}
       </Button>
     </Dropdown>

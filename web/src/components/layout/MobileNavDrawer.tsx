@@ -6,8 +6,8 @@ import { Brand } from './Brand';
 import { SidebarMenu } from './SidebarMenu';
 import { TopNav } from './TopNav';
 
-/** The mobile slide-over (≤ 600 px): navigation and sidebar over a dimmed backdrop. */
-export function MobileNavDrawer({ open, onClose, showSidebar }: { open: boolean; onClose: () => void; showSidebar: boolean }) {
+/** The mobile slide-over (≤ 600 px): the top navigation and, when signed in, the sidebar links. */
+export function MobileNavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
   const user = useUser();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export function MobileNavDrawer({ open, onClose, showSidebar }: { open: boolean;
       data-testid="mobile-drawer"
     >
       <TopNav vertical onNavigate={onClose} />
-      {user && showSidebar && (
+      {user && (
         <>
           <Divider style={{ margin: '8px 0' }} />
           <SidebarMenu onNavigate={onClose} />

@@ -9,7 +9,13 @@ export function NoticeBell() {
   const { open } = useNotice();
   return (
     <Tooltip title={t('notice.title')}>
-      <Button type="text" icon={<BellOutlined />} onClick={open} aria-label={t('notice.title')} data-testid="notice-bell" />
+      <Button
+        type="text"
+        icon={<BellOutlined />}
+        onClick={open}
+        aria-label={t('notice.title')}
+        data-testid="notice-bell"
+      />
     </Tooltip>
   );
 }

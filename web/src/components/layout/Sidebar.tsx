@@ -7,13 +7,7 @@ import { SidebarMenu } from './SidebarMenu';
 export const sidebarWidth = { expanded: 220, collapsed: 72 } as const;
 
 /** The fixed left sidebar below the header, with its collapse button at the bottom. */
-export function Sidebar({
-  collapsed,
-  onToggle,
-}: {
-  collapsed: boolean;
-  onToggle: () => void;
-}) {
+export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
   return (

@@ -49,7 +49,10 @@ export function SidebarMenu({
     return [{ type: 'group', key: group.key, label: t(group.title), children }];
   });
 
-  const selected = selectedPath(pathname, groups.flatMap((g) => g.paths));
+  const selected = selectedPath(
+    pathname,
+    groups.flatMap((g) => g.paths),
+  );
   return (
     <Menu
       mode="inline"

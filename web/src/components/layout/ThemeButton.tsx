@@ -12,7 +12,14 @@ export function ThemeButton() {
   const label = t('header.theme', { mode: t(`theme.${mode}`) });
   return (
     <Tooltip title={label}>
-      <Button type="text" icon={icons[mode]} onClick={cycle} aria-label={label} data-testid="theme-button" data-mode={mode} />
+      <Button
+        type="text"
+        icon={icons[mode]}
+        onClick={cycle}
+        aria-label={label}
+        data-testid="theme-button"
+        data-mode={mode}
+      />
     </Tooltip>
   );
 }

@@ -6,7 +6,13 @@ import { navIcon, navTitle } from './nav-items';
 import { selectedPath, topNavPaths } from './nav-model';
 
 /** The header's horizontal navigation (desktop) or a vertical list (mobile drawer). */
-export function TopNav({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
+export function TopNav({
+  vertical = false,
+  onNavigate,
+}: {
+  vertical?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('layout');
   const status = useStatus();
   const navigate = useNavigate();
@@ -22,7 +28,13 @@ export function TopNav({ vertical = false, onNavigate }: { vertical?: boolean; o
         navigate(key);
         onNavigate?.();
       }}
-      style={{ flex: 1, minWidth: 0, borderBottom: 'none', borderInlineEnd: 'none', background: 'transparent' }}
+      style={{
+        flex: 1,
+        minWidth: 0,
+        borderBottom: 'none',
+        borderInlineEnd: 'none',
+        background: 'transparent',
+      }}
       data-testid={vertical ? 'drawer-top-nav' : 'top-nav'}
     />
   );

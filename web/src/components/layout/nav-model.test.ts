@@ -21,7 +21,15 @@ describe('topNavPaths', () => {
 
 describe('sidebarGroups', () => {
   it('gives ordinary users their own pages only', () => {
-    expect(paths({}, 1)).toEqual(['/panel', '/token', '/log', '/topup', '/order', '/limits', '/profile']);
+    expect(paths({}, 1)).toEqual([
+      '/panel',
+      '/token',
+      '/log',
+      '/topup',
+      '/order',
+      '/limits',
+      '/profile',
+    ]);
   });
 
   it('gates drawing, tasks, data export and invoices by status flags', () => {
@@ -35,7 +43,9 @@ describe('sidebarGroups', () => {
   it('shows /user from agent up and root items to root only', () => {
     expect(paths({}, 5)).toContain('/user');
     expect(paths({}, 10)).not.toContain('/setting');
-    expect(paths({}, 100)).toEqual(expect.arrayContaining(['/user', '/channel', '/redemption', '/setting']));
+    expect(paths({}, 100)).toEqual(
+      expect.arrayContaining(['/user', '/channel', '/redemption', '/setting']),
+    );
     expect(paths({}, 42)).not.toContain('/user');
   });
 });

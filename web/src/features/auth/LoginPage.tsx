@@ -16,7 +16,8 @@ export function LoginPage() {
   const redirect = params.get('redirect');
 
   const passwordLogin = status.password_login_enabled !== false;
-  const canRegister = status.register_enabled !== false && status.password_register_enabled !== false;
+  const canRegister =
+    status.register_enabled !== false && status.password_register_enabled !== false;
   return (
     <AuthCard title={t('login.title', { name: systemName })}>
       <Flex vertical gap={16}>

@@ -27,13 +27,20 @@ export function RegisterPage() {
         {open ? (
           <>
             <TurnstileWidget />
-            <RegisterForm emailVerification={status.email_verification === true} affCode={affCode} />
+            <RegisterForm
+              emailVerification={status.email_verification === true}
+              affCode={affCode}
+            />
           </>
         ) : (
           <Alert
             type="info"
             showIcon
-            title={status.register_enabled === false ? t('register.closed') : t('register.passwordClosed')}
+            title={
+              status.register_enabled === false
+                ? t('register.closed')
+                : t('register.passwordClosed')
+            }
           />
         )}
         <Typography.Text type="secondary" style={{ textAlign: 'center' }}>

@@ -39,7 +39,12 @@ export function ResetConfirmPage() {
           <Form.Item name="password" label={t('fields.newPassword')} rules={passwordRules(t)}>
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
           </Form.Item>
-          <Form.Item name="password2" label={t('fields.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+          <Form.Item
+            name="password2"
+            label={t('fields.confirmPassword')}
+            dependencies={['password']}
+            rules={confirmRules(t, 'password')}
+          >
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={mutation.isPending}>

@@ -21,7 +21,11 @@ export function ResetRequestPage() {
       <Flex vertical gap={16}>
         {mutation.isSuccess && <Alert type="success" showIcon title={t('reset.sent')} />}
         <TurnstileWidget />
-        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={({ email }) => mutation.mutate(email)}>
+        <Form<{ email: string }>
+          layout="vertical"
+          requiredMark={false}
+          onFinish={({ email }) => mutation.mutate(email)}
+        >
           <Form.Item
             name="email"
             label={t('fields.email')}
@@ -32,7 +36,13 @@ export function ResetRequestPage() {
           >
             <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('fields.email')} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={mutation.isPending} disabled={left > 0}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={mutation.isPending}
+            disabled={left > 0}
+          >
             {left > 0 ? t('register.resendIn', { seconds: left }) : t('reset.submit')}
           </Button>
         </Form>

@@ -21,7 +21,9 @@ export function SettingPage() {
   const [params, setParams] = useSearchParams();
   const status = useStatus();
   const options = useOptions();
-  const active = tabIds.includes(params.get('tab') as TabId) ? (params.get('tab') as TabId) : 'general';
+  const active = tabIds.includes(params.get('tab') as TabId)
+    ? (params.get('tab') as TabId)
+    : 'general';
   return (
     <>
       <PageHeader title={t('nav.setting')} />

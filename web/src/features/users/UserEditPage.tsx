@@ -44,7 +44,10 @@ export function UserEditPage() {
   }
   return (
     <>
-      <PageHeader title={t('nav.userEdit')} description={detail.data ? `#${detail.data.id} ${detail.data.username}` : undefined} />
+      <PageHeader
+        title={t('nav.userEdit')}
+        description={detail.data ? `#${detail.data.id} ${detail.data.username}` : undefined}
+      />
       <Card>
         {detail.isPending ? (
           <PageSpinner />

@@ -26,7 +26,9 @@ export function UsersPage() {
     <>
       <PageHeader title={t('nav.user')} description={t('users:description')} />
       <Card>
-        {!admin && <Alert type="info" showIcon title={t('users:readOnly')} style={{ marginBottom: 16 }} />}
+        {!admin && (
+          <Alert type="info" showIcon title={t('users:readOnly')} style={{ marginBottom: 16 }} />
+        )}
         <UserFilters
           onSearch={(keyword) => setParams((p) => ({ ...p, keyword, page: 1 }))}
           onRefresh={() => void users.refetch()}
@@ -36,7 +38,9 @@ export function UsersPage() {
           data={users.data}
           loading={users.isFetching}
           onPage={(page, pageSize) => setParams((p) => ({ ...p, page, pageSize }))}
-          actions={admin ? (user) => <UserActions me={me} user={user} onQuota={setQuotaUser} /> : undefined}
+          actions={
+            admin ? (user) => <UserActions me={me} user={user} onQuota={setQuotaUser} /> : undefined
+          }
         />
       </Card>
       {admin && <CreateUserDialog me={me} open={creating} onClose={() => setCreating(false)} />}

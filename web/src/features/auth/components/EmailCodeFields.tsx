@@ -38,7 +38,12 @@ export function EmailCodeFields({ form }: { form: FormInstance }) {
           >
             <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('fields.email')} />
           </Form.Item>
-          <Button onClick={() => void onSend()} disabled={left > 0} loading={send.isPending} data-testid="send-code">
+          <Button
+            onClick={() => void onSend()}
+            disabled={left > 0}
+            loading={send.isPending}
+            data-testid="send-code"
+          >
             {left > 0 ? t('register.resendIn', { seconds: left }) : t('register.sendCode')}
           </Button>
         </Space.Compact>

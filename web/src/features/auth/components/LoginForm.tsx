@@ -21,11 +21,28 @@ export function LoginForm({ redirect }: { redirect: string | null }) {
       onFinish={(values) => mutation.mutate(values)}
       disabled={mutation.isPending}
     >
-      <Form.Item name="username" label={t('fields.usernameOrEmail')} rules={[{ required: true, message: t('validation.usernameRequired') }]}>
-        <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder={t('fields.usernameOrEmail')} />
+      <Form.Item
+        name="username"
+        label={t('fields.usernameOrEmail')}
+        rules={[{ required: true, message: t('validation.usernameRequired') }]}
+      >
+        <Input
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          autoFocus
+          placeholder={t('fields.usernameOrEmail')}
+        />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.password')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('fields.password')} />
+      <Form.Item
+        name="password"
+        label={t('fields.password')}
+        rules={[{ required: true, message: t('validation.passwordRequired') }]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          placeholder={t('fields.password')}
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={mutation.isPending}>
         {t('login.submit')}

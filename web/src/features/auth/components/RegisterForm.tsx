@@ -10,7 +10,13 @@ import { confirmRules, passwordRules, usernameRules } from '../lib/password-rule
 import { EmailCodeFields } from './EmailCodeFields';
 
 /** Sign-up: username, password twice, e-mail code when required, invitation code. */
-export function RegisterForm({ emailVerification, affCode }: { emailVerification: boolean; affCode: string }) {
+export function RegisterForm({
+  emailVerification,
+  affCode,
+}: {
+  emailVerification: boolean;
+  affCode: string;
+}) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<RegisterRequest>();
   const navigate = useNavigate();
@@ -31,13 +37,32 @@ export function RegisterForm({ emailVerification, affCode }: { emailVerification
       disabled={mutation.isPending}
     >
       <Form.Item name="username" label={t('fields.username')} rules={usernameRules(t)}>
-        <Input prefix={<UserOutlined />} autoComplete="username" maxLength={12} showCount placeholder={t('fields.usernamePlaceholder')} />
+        <Input
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          maxLength={12}
+          showCount
+          placeholder={t('fields.usernamePlaceholder')}
+        />
       </Form.Item>
       <Form.Item name="password" label={t('fields.password')} rules={passwordRules(t)}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          placeholder={t('fields.passwordPlaceholder')}
+        />
       </Form.Item>
-      <Form.Item name="password2" label={t('fields.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('fields.confirmPassword')} />
+      <Form.Item
+        name="password2"
+        label={t('fields.confirmPassword')}
+        dependencies={['password']}
+        rules={confirmRules(t, 'password')}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          placeholder={t('fields.confirmPassword')}
+        />
       </Form.Item>
       {emailVerification && <EmailCodeFields form={form} />}
       <Form.Item name="aff_code" label={t('fields.invitationCode')}>

@@ -30,12 +30,20 @@ export function ThirdPartyButtons({ redirect }: { redirect: string | null }) {
       <Divider plain>{t('login.orContinueWith')}</Divider>
       <Flex vertical gap={8}>
         {github && (
-          <Button block icon={<GithubOutlined />} onClick={() => void start('github', status.github_client_id ?? '')}>
+          <Button
+            block
+            icon={<GithubOutlined />}
+            onClick={() => void start('github', status.github_client_id ?? '')}
+          >
             {t('login.github')}
           </Button>
         )}
         {linuxdo && (
-          <Button block icon={<LoginOutlined />} onClick={() => void start('linuxdo', status.linuxdo_client_id ?? '')}>
+          <Button
+            block
+            icon={<LoginOutlined />}
+            onClick={() => void start('linuxdo', status.linuxdo_client_id ?? '')}
+          >
             {t('login.linuxdo')}
           </Button>
         )}
@@ -45,7 +53,12 @@ export function ThirdPartyButtons({ redirect }: { redirect: string | null }) {
           </Button>
         )}
       </Flex>
-      <WeChatLoginDialog open={weChatOpen} onClose={() => setWeChatOpen(false)} qrcode={status.wechat_qrcode ?? ''} redirect={redirect} />
+      <WeChatLoginDialog
+        open={weChatOpen}
+        onClose={() => setWeChatOpen(false)}
+        qrcode={status.wechat_qrcode ?? ''}
+        redirect={redirect}
+      />
     </>
   );
 }

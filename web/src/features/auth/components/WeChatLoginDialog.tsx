@@ -34,9 +34,15 @@ export function WeChatLoginDialog({
       onOk={() => mutation.mutate(code.trim())}
     >
       <Flex vertical align="center" gap={12}>
-        {qrcode && <img src={qrcode} alt="" width={200} height={200} style={{ objectFit: 'contain' }} />}
+        {qrcode && (
+          <img src={qrcode} alt="" width={200} height={200} style={{ objectFit: 'contain' }} />
+        )}
         <Typography.Text type="secondary">{t('login.wechatHint')}</Typography.Text>
-        <Input value={code} onChange={(e) => setCode(e.target.value)} placeholder={t('fields.verificationCode')} />
+        <Input
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder={t('fields.verificationCode')}
+        />
       </Flex>
     </Modal>
   );

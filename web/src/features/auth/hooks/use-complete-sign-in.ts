@@ -8,7 +8,10 @@ import { userStore } from '../../../lib/user-store';
 import { fetchSelf } from '../api';
 
 /** After a successful login: store the user, complete it from `/api/user/self`, go on. */
-export function useCompleteSignIn(): (result: LoginResult, redirect: string | null) => Promise<void> {
+export function useCompleteSignIn(): (
+  result: LoginResult,
+  redirect: string | null,
+) => Promise<void> {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   return useCallback(

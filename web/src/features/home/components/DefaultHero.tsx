@@ -21,10 +21,21 @@ export function DefaultHero() {
   const { systemName, logo } = useSiteInfo();
   const address = status.server_address || window.location.origin;
   return (
-    <div style={{ maxWidth: 1080, margin: '0 auto', padding: '48px 0 24px' }} data-testid="default-hero">
+    <div
+      style={{ maxWidth: 1080, margin: '0 auto', padding: '48px 0 24px' }}
+      data-testid="default-hero"
+    >
       <Flex vertical align="center" gap={16} style={{ textAlign: 'center' }}>
-        <img src={logo} alt="" width={72} height={72} style={{ borderRadius: token.borderRadiusLG }} />
-        <Typography.Title style={{ margin: 0 }}>{t('home.title', { name: systemName })}</Typography.Title>
+        <img
+          src={logo}
+          alt=""
+          width={72}
+          height={72}
+          style={{ borderRadius: token.borderRadiusLG }}
+        />
+        <Typography.Title style={{ margin: 0 }}>
+          {t('home.title', { name: systemName })}
+        </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ fontSize: 16, maxWidth: 640, margin: 0 }}>
           {t('home.subtitle')}
         </Typography.Paragraph>
@@ -48,7 +59,9 @@ export function DefaultHero() {
                   <Typography.Title level={5} style={{ marginTop: 0 }}>
                     {t(`home.features.${f.key}.title`)}
                   </Typography.Title>
-                  <Typography.Text type="secondary">{t(`home.features.${f.key}.text`)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t(`home.features.${f.key}.text`)}
+                  </Typography.Text>
                 </div>
               </Space>
             </Card>

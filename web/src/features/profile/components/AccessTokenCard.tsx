@@ -23,8 +23,17 @@ export function AccessTokenCard() {
             </Space.Compact>
           </>
         )}
-        <Popconfirm title={t('accessToken.confirm')} onConfirm={() => mutation.mutate()} okText={t('actions.confirm', { ns: 'common' })} cancelText={t('actions.cancel', { ns: 'common' })}>
-          <Button icon={<KeyOutlined />} loading={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
+        <Popconfirm
+          title={t('accessToken.confirm')}
+          onConfirm={() => mutation.mutate()}
+          okText={t('actions.confirm', { ns: 'common' })}
+          cancelText={t('actions.cancel', { ns: 'common' })}
+        >
+          <Button
+            icon={<KeyOutlined />}
+            loading={mutation.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {token ? t('accessToken.regenerate') : t('accessToken.generate')}
           </Button>
         </Popconfirm>

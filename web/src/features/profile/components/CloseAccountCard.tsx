@@ -28,7 +28,12 @@ export function CloseAccountCard({ username, role }: { username: string; role: n
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('close.description')}</Typography.Text>
         {isRoot && <Alert type="info" showIcon title={t('close.rootCannot')} />}
-        <Button danger disabled={isRoot} onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          danger
+          disabled={isRoot}
+          onClick={() => setOpen(true)}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {t('close.button')}
         </Button>
       </Flex>
@@ -44,7 +49,12 @@ export function CloseAccountCard({ username, role }: { username: string; role: n
         <Flex vertical gap={12}>
           <Alert type="error" showIcon title={t('close.irreversible')} />
           <Typography.Text>{t('close.typeName', { username })}</Typography.Text>
-          <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={username} data-testid="close-confirm-input" />
+          <Input
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder={username}
+            data-testid="close-confirm-input"
+          />
         </Flex>
       </Modal>
     </Card>

@@ -22,7 +22,11 @@ export function DisplayNameForm({ displayName }: { displayName: string }) {
         initialValues={{ display_name: displayName }}
         onFinish={(v) => mutation.mutate(v.display_name.trim())}
       >
-        <Form.Item name="display_name" label={t('displayName.label')} rules={[{ max: 20, message: t('displayName.tooLong') }]}>
+        <Form.Item
+          name="display_name"
+          label={t('displayName.label')}
+          rules={[{ max: 20, message: t('displayName.tooLong') }]}
+        >
           <Input maxLength={20} showCount />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>

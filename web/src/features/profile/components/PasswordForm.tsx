@@ -16,7 +16,8 @@ export function PasswordForm() {
   const { t } = useTranslation(['profile', 'auth']);
   const [form] = Form.useForm<Values>();
   const mutation = useMutation({
-    mutationFn: ({ original_password, password }: Values) => updateSelf({ original_password, password }),
+    mutationFn: ({ original_password, password }: Values) =>
+      updateSelf({ original_password, password }),
     onSuccess: () => {
       notify.success(t('password.changed'));
       form.resetFields();
@@ -24,7 +25,12 @@ export function PasswordForm() {
   });
   return (
     <Card title={t('password.title')}>
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => mutation.mutate(v)} requiredMark={false}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => mutation.mutate(v)}
+        requiredMark={false}
+      >
         <Form.Item
           name="original_password"
           label={t('password.original')}
@@ -35,7 +41,12 @@ export function PasswordForm() {
         <Form.Item name="password" label={t('auth:fields.newPassword')} rules={passwordRules(t)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="password2" label={t('auth:fields.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+        <Form.Item
+          name="password2"
+          label={t('auth:fields.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmRules(t, 'password')}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>

@@ -10,7 +10,12 @@ import { useSiteInfo } from '../../site/hooks/use-status';
 export function UserSummaryCard({ user, loading }: { user?: SelfUser; loading: boolean }) {
   const { t } = useTranslation('profile');
   const { quota } = useSiteInfo();
-  if (loading || !user) return <Card><Skeleton active avatar /></Card>;
+  if (loading || !user)
+    return (
+      <Card>
+        <Skeleton active avatar />
+      </Card>
+    );
   return (
     <Card data-testid="user-card">
       <Flex gap={16} align="center" wrap style={{ marginBottom: 20 }}>

@@ -29,14 +29,23 @@ export function OptionInput({ field, form }: { field: FieldDef; form: FormInstan
       case 'number':
         return <InputNumber min={field.min} style={{ width: '100%' }} />;
       case 'select':
-        return <Select options={field.options?.map((o) => ({ value: o, label: t(`values.${o}`) }))} />;
+        return (
+          <Select options={field.options?.map((o) => ({ value: o, label: t(`values.${o}`) }))} />
+        );
       case 'textarea':
         return <Input.TextArea autoSize={{ minRows: 3, maxRows: 16 }} />;
       case 'code':
       case 'json':
-        return <Input.TextArea autoSize={{ minRows: 4, maxRows: 20 }} style={mono} spellCheck={false} />;
+        return (
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 20 }} style={mono} spellCheck={false} />
+        );
       default:
-        return <Input placeholder={field.secret ? t('secretPlaceholder') : undefined} autoComplete="off" />;
+        return (
+          <Input
+            placeholder={field.secret ? t('secretPlaceholder') : undefined}
+            autoComplete="off"
+          />
+        );
     }
   };
 
@@ -47,7 +56,13 @@ export function OptionInput({ field, form }: { field: FieldDef; form: FormInstan
         field.kind === 'json' ? (
           <span>
             {label}{' '}
-            <Button size="small" type="link" onClick={() => form.setFieldValue(field.key, formatJson(form.getFieldValue(field.key) ?? ''))}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() =>
+                form.setFieldValue(field.key, formatJson(form.getFieldValue(field.key) ?? ''))
+              }
+            >
               {t('formatJson')}
             </Button>
           </span>

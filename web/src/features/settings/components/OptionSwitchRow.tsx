@@ -15,7 +15,12 @@ export function OptionSwitchRow({ field, value }: { field: FieldDef; value: stri
   const change = (next: boolean) => {
     const apply = () => save.mutateAsync([[field.key, String(next)]]);
     if (!next && field.confirmOff) {
-      modal.confirm({ title: t('confirm.title'), content: t(`confirm.${field.key}`), onOk: apply, okButtonProps: { danger: true } });
+      modal.confirm({
+        title: t('confirm.title'),
+        content: t(`confirm.${field.key}`),
+        onOk: apply,
+        okButtonProps: { danger: true },
+      });
     } else {
       void apply().catch(() => undefined);
     }
@@ -30,7 +35,13 @@ export function OptionSwitchRow({ field, value }: { field: FieldDef; value: stri
           </Typography.Paragraph>
         )}
       </div>
-      <Switch checked={checked} loading={save.isPending} onChange={change} data-option={field.key} aria-label={label} />
+      <Switch
+        checked={checked}
+        loading={save.isPending}
+        onChange={change}
+        data-option={field.key}
+        aria-label={label}
+      />
     </Flex>
   );
 }

@@ -12,7 +12,13 @@ type FormValue = string | number | null | undefined;
 const wide = new Set(['textarea', 'code', 'json']);
 
 /** One card of settings: switches save at once, the other fields with the Save button. */
-export function SettingSection({ section, options }: { section: SectionDef; options: Record<string, string> }) {
+export function SettingSection({
+  section,
+  options,
+}: {
+  section: SectionDef;
+  options: Record<string, string>;
+}) {
   const { t } = useTranslation(['settings', 'common']);
   const [form] = Form.useForm<Record<string, FormValue>>();
   const save = useSaveOptions();
@@ -22,21 +28,33 @@ export function SettingSection({ section, options }: { section: SectionDef; opti
   const initial: Record<string, FormValue> = {};
   for (const f of inputs) {
     const raw = options[f.key] ?? '';
-    initial[f.key] = f.kind === 'number' ? (raw === '' ? null : Number(raw)) : f.kind === 'json' ? formatJson(raw) : raw;
+    initial[f.key] =
+      f.kind === 'number'
+        ? raw === ''
+          ? null
+          : Number(raw)
+        : f.kind === 'json'
+          ? formatJson(raw)
+          : raw;
   }
 
   const submit = (values: Record<string, FormValue>) => {
     const changes: Array<[string, string]> = [];
     for (const f of inputs) {
-      const value = values[f.key] === null || values[f.key] === undefined ? '' : String(values[f.key]);
+      const value =
+        values[f.key] === null || values[f.key] === undefined ? '' : String(values[f.key]);
       if (f.secret && value === '') continue;
-      if (value !== String(initial[f.key] ?? '')) changes.push([f.key, f.kind === 'json' ? compactJson(value) : value]);
+      if (value !== String(initial[f.key] ?? ''))
+        changes.push([f.key, f.kind === 'json' ? compactJson(value) : value]);
     }
     save.mutate(changes);
   };
 
   return (
-    <Card title={t(`sections.${section.id}`, { ns: section.ns ?? 'settings' })} data-section={section.id}>
+    <Card
+      title={t(`sections.${section.id}`, { ns: section.ns ?? 'settings' })}
+      data-section={section.id}
+    >
       {switches.map((f, i) => (
         <div key={f.key}>
           {i > 0 && <Divider style={{ margin: 0 }} />}

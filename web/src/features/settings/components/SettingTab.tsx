@@ -9,7 +9,13 @@ const available = (options: Record<string, string>) => (section: SectionDef) => 
 });
 
 /** The sections of one tab, leaving out settings this server does not have. */
-export function SettingTab({ sections, options }: { sections: SectionDef[]; options: Record<string, string> }) {
+export function SettingTab({
+  sections,
+  options,
+}: {
+  sections: SectionDef[];
+  options: Record<string, string>;
+}) {
   const shown = sections.map(available(options)).filter((s) => s.fields.length > 0);
   return (
     <Flex vertical gap={16}>

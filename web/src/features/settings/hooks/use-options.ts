@@ -6,5 +6,6 @@ export const useOptions = () =>
   useQuery({
     queryKey: ['options'],
     queryFn: fetchOptions,
-    select: (items) => Object.fromEntries(items.map((o) => [o.key, o.value])) as Record<string, string>,
+    select: (items) =>
+      Object.fromEntries(items.map((o) => [o.key, o.value])) as Record<string, string>,
   });

@@ -14,12 +14,20 @@ export function jsonOptionError(text: string, shape: JsonShape): string | null {
   switch (shape) {
     case 'ratioMap':
       if (!isObject(value)) return 'json.ratioMap';
-      return Object.values(value).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0)
+      return Object.values(value).every(
+        (n) => typeof n === 'number' && Number.isFinite(n) && n >= 0,
+      )
         ? null
         : 'json.ratioMap';
     case 'faq':
       if (!Array.isArray(value)) return 'json.faq';
-      return value.every((i) => isObject(i) && typeof i.question === 'string' && i.question.trim() !== '' && typeof i.answer === 'string')
+      return value.every(
+        (i) =>
+          isObject(i) &&
+          typeof i.question === 'string' &&
+          i.question.trim() !== '' &&
+          typeof i.answer === 'string',
+      )
         ? null
         : 'json.faq';
     case 'chats':

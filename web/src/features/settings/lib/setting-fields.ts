@@ -107,13 +107,27 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
     },
     {
       id: 'ratios',
-      fields: [ratios('ModelRatio'), ratios('CompletionRatio'), ratios('ModelPrice'), ratios('GroupRatio')],
+      fields: [
+        ratios('ModelRatio'),
+        ratios('CompletionRatio'),
+        ratios('ModelPrice'),
+        ratios('GroupRatio'),
+      ],
     },
   ],
   personalization: [
-    { id: 'appearance', fields: [flag('DefaultCollapseSidebar'), text('QRCode'), { key: 'Footer', kind: 'textarea' }] },
+    {
+      id: 'appearance',
+      fields: [flag('DefaultCollapseSidebar'), text('QRCode'), { key: 'Footer', kind: 'textarea' }],
+    },
     { id: 'seo', fields: [text('SeoDescription'), text('SeoKeywords')] },
-    { id: 'code', fields: [{ key: 'CustomCSS', kind: 'code' }, { key: 'CustomJavaScript', kind: 'code' }] },
+    {
+      id: 'code',
+      fields: [
+        { key: 'CustomCSS', kind: 'code' },
+        { key: 'CustomJavaScript', kind: 'code' },
+      ],
+    },
   ],
   other: [
     {

@@ -36,9 +36,18 @@ export function SetupForm() {
           <Input prefix={<UserOutlined />} autoComplete="username" maxLength={12} />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={passwordRules(t)}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} />
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            placeholder={t('fields.passwordPlaceholder')}
+          />
         </Form.Item>
-        <Form.Item name="confirmPassword" label={t('fields.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+        <Form.Item
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmRules(t, 'password')}
+        >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={mutation.isPending}>

@@ -10,7 +10,8 @@ export function WelcomeGreeting() {
   const navigate = useNavigate();
   const user = useUser();
   const status = useStatus();
-  const canRegister = status.register_enabled !== false && status.password_register_enabled !== false;
+  const canRegister =
+    status.register_enabled !== false && status.password_register_enabled !== false;
   return (
     <Flex vertical gap={16} align="stretch" data-testid="welcome-greeting">
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: 0 }}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { readString, writeString } from '../../../lib/storage';
 import { fetchNotice } from '../api';
 import { localDay, shouldShowNotice } from '../lib/notice-rule';
@@ -22,24 +22,27 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
+  const [openedByBell, setOpenedByBell] = useState(false);
+  /** The announcement closed during this visit, so it does not pop up again until it changes. */
+  const [closed, setClosed] = useState<string | null>(null);
+  const automatic = useMemo(() => {
     const memory = { seen: readString('notice'), dismissedOn: readString('notice_time') };
-    if (shouldShowNotice(notice, memory, localDay(new Date()))) setVisible(true);
+    return shouldShowNotice(notice, memory, localDay(new Date()));
   }, [notice]);
+  const visible = openedByBell || (automatic && closed !== notice);
 
   const close = useCallback(
     (forToday: boolean) => {
       writeString('notice', notice);
       if (forToday) writeString('notice_time', localDay(new Date()));
-      setVisible(false);
+      setClosed(notice);
+      setOpenedByBell(false);
     },
     [notice],
   );
 
   const api = useMemo<NoticeApi>(
-    () => ({ hasNotice: notice.trim() !== '', open: () => setVisible(true) }),
+    () => ({ hasNotice: notice.trim() !== '', open: () => setOpenedByBell(true) }),
     [notice],
   );
 

@@ -18,7 +18,13 @@ export function QrContactButton() {
   const content = (
     <div style={{ textAlign: 'center' }}>
       {isImage(qrcode) ? (
-        <img src={qrcode} alt={t('contact.qrAlt')} width={180} height={180} style={{ objectFit: 'contain' }} />
+        <img
+          src={qrcode}
+          alt={t('contact.qrAlt')}
+          width={180}
+          height={180}
+          style={{ objectFit: 'contain' }}
+        />
       ) : (
         <QRCodeSVG
           value={qrcode}
@@ -35,7 +41,11 @@ export function QrContactButton() {
   );
   return (
     <Popover content={content} title={t('contact.title')} trigger="click" placement="leftBottom">
-      <FloatButton icon={<QrcodeOutlined />} tooltip={t('contact.title')} aria-label={t('contact.title')} />
+      <FloatButton
+        icon={<QrcodeOutlined />}
+        tooltip={t('contact.title')}
+        aria-label={t('contact.title')}
+      />
     </Popover>
   );
 }

@@ -9,7 +9,15 @@ import { createUser } from '../api';
 import { assignableRoles } from '../lib/role-rules';
 
 /** Creates a user with a role below the creator's. */
-export function CreateUserDialog({ me, open, onClose }: { me: StoredUser; open: boolean; onClose: () => void }) {
+export function CreateUserDialog({
+  me,
+  open,
+  onClose,
+}: {
+  me: StoredUser;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['users', 'common', 'auth']);
   const [form] = Form.useForm<CreateUserRequest>();
   const queryClient = useQueryClient();
@@ -30,7 +38,13 @@ export function CreateUserDialog({ me, open, onClose }: { me: StoredUser; open: 
       okButtonProps={{ loading: mutation.isPending }}
       destroyOnHidden
     >
-      <Form<CreateUserRequest> form={form} layout="vertical" initialValues={{ role: 1 }} onFinish={(v) => mutation.mutate(v)} preserve={false}>
+      <Form<CreateUserRequest>
+        form={form}
+        layout="vertical"
+        initialValues={{ role: 1 }}
+        onFinish={(v) => mutation.mutate(v)}
+        preserve={false}
+      >
         <Form.Item name="username" label={t('auth:fields.username')} rules={usernameRules(t)}>
           <Input maxLength={12} showCount autoComplete="off" />
         </Form.Item>
@@ -41,7 +55,9 @@ export function CreateUserDialog({ me, open, onClose }: { me: StoredUser; open: 
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="role" label={t('fields.role')}>
-          <Select options={assignableRoles(me).map((r) => ({ value: r, label: t(`common:roles.${r}`) }))} />
+          <Select
+            options={assignableRoles(me).map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

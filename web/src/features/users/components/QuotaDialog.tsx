@@ -16,7 +16,8 @@ export function QuotaDialog({ user, onClose }: { user: UserListItem | null; onCl
   const amount = Form.useWatch('amount', form) ?? 0;
   const mode = Form.useWatch('mode', form) ?? 'add';
   // The amount is typed in currency when the site shows currency, else in raw quota.
-  const toQuota = (a: number) => (quota.displayInCurrency ? unitToQuota(a, quota.quotaPerUnit) : Math.round(a));
+  const toQuota = (a: number) =>
+    quota.displayInCurrency ? unitToQuota(a, quota.quotaPerUnit) : Math.round(a);
   const value = toQuota(amount);
   const current = user?.quota ?? 0;
   const after = mode === 'add' ? current + value : mode === 'subtract' ? current - value : value;
@@ -36,11 +37,20 @@ export function QuotaDialog({ user, onClose }: { user: UserListItem | null; onCl
       okButtonProps={{ loading: manage.isPending }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ mode: 'add', amount: 0 }} onFinish={submit} preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ mode: 'add', amount: 0 }}
+        onFinish={submit}
+        preserve={false}
+      >
         <Form.Item name="mode" label={t('quota.mode')}>
           <Radio.Group
             optionType="button"
-            options={(['add', 'subtract', 'override'] as const).map((m) => ({ value: m, label: t(`quota.modes.${m}`) }))}
+            options={(['add', 'subtract', 'override'] as const).map((m) => ({
+              value: m,
+              label: t(`quota.modes.${m}`),
+            }))}
           />
         </Form.Item>
         <Form.Item
@@ -48,7 +58,11 @@ export function QuotaDialog({ user, onClose }: { user: UserListItem | null; onCl
           label={quota.displayInCurrency ? t('quota.amountCurrency') : t('quota.amountQuota')}
           rules={[{ required: true, message: t('quota.amountRequired') }]}
         >
-          <InputNumber min={0} step={quota.displayInCurrency ? 1 : 1000} style={{ width: '100%' }} />
+          <InputNumber
+            min={0}
+            step={quota.displayInCurrency ? 1 : 1000}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
         <Typography.Text type="secondary">
           {t('quota.preview', {

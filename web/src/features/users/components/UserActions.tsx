@@ -45,7 +45,11 @@ export function UserActions({
   return (
     <Space size={4} wrap>
       {manageable && !closed && (
-        <Button size="small" onClick={() => run(user.status === UserStatus.enabled ? 'disable' : 'enable')} loading={manage.isPending}>
+        <Button
+          size="small"
+          onClick={() => run(user.status === UserStatus.enabled ? 'disable' : 'enable')}
+          loading={manage.isPending}
+        >
           {user.status === UserStatus.enabled ? t('manage.disable') : t('manage.enable')}
         </Button>
       )}
@@ -60,7 +64,10 @@ export function UserActions({
         </Button>
       )}
       {more.length > 0 && (
-        <Dropdown menu={{ items: more, onClick: ({ key }) => confirm(key as Action) }} trigger={['click']}>
+        <Dropdown
+          menu={{ items: more, onClick: ({ key }) => confirm(key as Action) }}
+          trigger={['click']}
+        >
           <Button size="small">
             {t('manage.more')} <DownOutlined />
           </Button>

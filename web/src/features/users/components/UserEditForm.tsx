@@ -11,7 +11,9 @@ import { useSiteInfo } from '../../site/hooks/use-status';
 import { updateUser } from '../api';
 import { assignableRoles } from '../lib/role-rules';
 
-type Values = Required<Pick<UpdateUserRequest, 'username' | 'display_name' | 'group' | 'quota' | 'remark'>> & {
+type Values = Required<
+  Pick<UpdateUserRequest, 'username' | 'display_name' | 'group' | 'quota' | 'remark'>
+> & {
   password?: string;
   role?: number;
 };
@@ -25,7 +27,8 @@ export function UserEditForm({ me, user }: { me: StoredUser; user: UserListItem 
   const [form] = Form.useForm<Values>();
   const quotaValue = Form.useWatch('quota', form) ?? user.quota;
   const mutation = useMutation({
-    mutationFn: (values: Values) => updateUser({ id: user.id, ...values, password: values.password || undefined }),
+    mutationFn: (values: Values) =>
+      updateUser({ id: user.id, ...values, password: values.password || undefined }),
     onSuccess: () => {
       notify.success(t('edit.saved'));
       void queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -46,22 +49,40 @@ export function UserEditForm({ me, user }: { me: StoredUser; user: UserListItem 
       <Form.Item name="display_name" label={t('fields.displayName')} rules={[{ max: 20 }]}>
         <Input maxLength={20} />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.newPassword')} extra={t('edit.passwordHint')} rules={passwordRules(t).slice(1)}>
+      <Form.Item
+        name="password"
+        label={t('fields.newPassword')}
+        extra={t('edit.passwordHint')}
+        rules={passwordRules(t).slice(1)}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="group" label={t('fields.group')} rules={[{ required: true, whitespace: true, max: 64 }]}>
+      <Form.Item
+        name="group"
+        label={t('fields.group')}
+        rules={[{ required: true, whitespace: true, max: 64 }]}
+      >
         <Input />
       </Form.Item>
-      <Form.Item name="quota" label={t('fields.quota')} extra={t('edit.quotaHint', { value: renderQuota(quotaValue, quota) })} rules={[{ required: true }]}>
+      <Form.Item
+        name="quota"
+        label={t('fields.quota')}
+        extra={t('edit.quotaHint', { value: renderQuota(quotaValue, quota) })}
+        rules={[{ required: true }]}
+      >
         <InputNumber min={0} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="role" label={t('fields.role')}>
-        <Select options={assignableRoles(me).map((r) => ({ value: r, label: t(`common:roles.${r}`) }))} />
+        <Select
+          options={assignableRoles(me).map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
+        />
       </Form.Item>
       <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 255 }]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} showCount />
       </Form.Item>
-      <Typography.Paragraph type="secondary">{t('edit.emailNote', { email: user.email || '-' })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('edit.emailNote', { email: user.email || '-' })}
+      </Typography.Paragraph>
       <Space>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t('common:actions.save')}

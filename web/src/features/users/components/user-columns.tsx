@@ -49,10 +49,28 @@ export function userColumns(
         </Space>
       ),
     },
-    { title: t('columns.requests'), dataIndex: 'request_count', render: (n: number) => renderNumber(n) },
-    { title: t('columns.role'), dataIndex: 'role', render: (role: number) => <RoleTag role={role} /> },
-    { title: t('columns.status'), dataIndex: 'status', render: (s: number) => <UserStatusTag status={s} /> },
+    {
+      title: t('columns.requests'),
+      dataIndex: 'request_count',
+      render: (n: number) => renderNumber(n),
+    },
+    {
+      title: t('columns.role'),
+      dataIndex: 'role',
+      render: (role: number) => <RoleTag role={role} />,
+    },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      render: (s: number) => <UserStatusTag status={s} />,
+    },
   ];
-  if (actions) columns.push({ title: t('columns.actions'), key: 'actions', fixed: 'right', render: (_, u) => actions(u) });
+  if (actions)
+    columns.push({
+      title: t('columns.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, u) => actions(u),
+    });
   return columns;
 }

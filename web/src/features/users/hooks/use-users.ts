@@ -3,4 +3,8 @@ import { listUsers } from '../api';
 
 /** A page of the user list or search. */
 export const useUsers = (params: { keyword: string; page: number; pageSize: number }) =>
-  useQuery({ queryKey: ['users', params], queryFn: () => listUsers(params), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ['users', params],
+    queryFn: () => listUsers(params),
+    placeholderData: keepPreviousData,
+  });
