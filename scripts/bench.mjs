@@ -27,6 +27,8 @@ async function freePort() {
 
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const mockPort = Number(process.env.BENCH_MOCK_PORT ?? (await freePort()));
+/** Node flags of the measured gateway: those of `npm start` unless BENCH_NODE_FLAGS says. */
+const nodeFlags = process.env.BENCH_NODE_FLAGS ?? '--enable-source-maps';
 const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const dbPath = join(dir, 'bench.db');
 const env = {
@@ -99,7 +101,7 @@ function compare(key) {
     join(root, 'bench/compare.mjs'),
     ...['--gateway-label', 'gateway', '--gateway-url', `http://127.0.0.1:${port}/v1`],
     ...['--gateway-ready', `http://127.0.0.1:${port}/api/status`],
-    ...['--gateway-cmd', `${process.execPath} ${join(root, 'server/dist/main.js')}`],
+    ...['--gateway-cmd', `${process.execPath} ${nodeFlags} ${join(root, 'server/dist/main.js')}`],
     ...['--mock-port', String(mockPort), '--key', key, '--pin', 'auto', '--probe', '200'],
     ...process.argv.slice(2),
   ];

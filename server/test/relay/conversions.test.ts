@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '../helpers/test-context.js';
-import { logsOf } from './relay-fixture.js';
+import { balancesOf, consumedQuota, logsOf } from './relay-fixture.js';
 import { sseEvents, startRelayTest, type RelayTest } from './relay-setup.js';
 
 const PNG =
@@ -272,5 +272,10 @@ describe(`format conversions on ${testDb}`, () => {
       parallel_tool_calls: false,
       seed: 0,
     });
+  });
+
+  it('keeps balance moved equal to the sum of the logs', async () => {
+    const b = await balancesOf(r.ctx, r.userId);
+    expect(10_000_000 - b.quota).toBe(await consumedQuota(r.ctx, r.userId));
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../helpers/test-context.js';
-import { balancesOf } from './relay-fixture.js';
+import { balancesOf, consumedQuota } from './relay-fixture.js';
 import { startRelayTest, type RelayTest } from './relay-setup.js';
 
 const chat = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] };
@@ -187,5 +187,10 @@ describe(`key and account limits on ${testDb}`, () => {
     const res = await r.post('/v1/chat/completions', { ...chat, model: 'unpriced-model' });
     expect(res.statusCode).toBe(200);
     await r.ctx.settings.set('SelfUseModeEnabled', 'false');
+  });
+
+  it('keeps balance moved equal to the sum of the logs', async () => {
+    const b = await balancesOf(r.ctx, r.userId);
+    expect(10_000_000 - b.quota).toBe(await consumedQuota(r.ctx, r.userId));
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../helpers/test-context.js';
-import { balancesOf, logsOf } from './relay-fixture.js';
+import { balancesOf, consumedQuota, logsOf } from './relay-fixture.js';
 import { startRelayTest, type RelayTest } from './relay-setup.js';
 
 const chat = (extra: Record<string, unknown> = {}) => ({
@@ -113,5 +113,30 @@ describe(`model lists, billing endpoints and the playground on ${testDb}`, () =>
       upstream_model_name: 'gpt-4o-mini',
       model_price: 0.001,
     });
+  });
+  it('answers CORS preflights and allows any origin on relay answers', async () => {
+    const pre = await r.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/chat/completions',
+      headers: {
+        origin: 'https://chat.example',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(pre.headers['access-control-allow-headers']).toBe('authorization');
+    const res = await r.post('/v1/chat/completions', chat());
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const gemini = await r.app.inject({
+      method: 'GET',
+      url: `/v1beta/models/gemini-2.5-flash?key=${r.key}`,
+    });
+    expect(gemini.json()).toMatchObject({ name: 'models/gemini-2.5-flash' });
+  });
+
+  it('keeps balance moved equal to the sum of the logs', async () => {
+    const b = await balancesOf(r.ctx, r.userId);
+    expect(10_000_000 - b.quota).toBe(await consumedQuota(r.ctx, r.userId));
   });
 });

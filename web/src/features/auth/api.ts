@@ -1,4 +1,10 @@
-import type { LoginRequest, LoginResult, RegisterRequest, SelfUser } from '@gateway/shared';
+import type {
+  LoginRequest,
+  LoginResult,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SelfUser,
+} from '@gateway/shared';
 import { api } from '../../lib/api';
 import { takeTurnstileToken } from './lib/turnstile-token';
 
@@ -25,7 +31,7 @@ export const requestPasswordReset = (email: string) =>
   api.get<null>('/api/reset_password', { query: { email, ...turnstile() } });
 
 /** `POST /api/user/reset`: sets a new password with the token from the reset link. */
-export const resetPassword = (body: { email: string; token: string; password: string }) =>
+export const resetPassword = (body: ResetPasswordRequest) =>
   api.post<null>('/api/user/reset', body);
 
 /** `GET /api/oauth/state`: a one-time state for a third-party sign-in, carrying an invitation code. */
