@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
@@ -68,11 +70,29 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-/** The text of the toasts on screen, once there is one. */
-async function toast(page: Page): Promise<string> {
+/** Waits until a toast on screen matches `text`. */
+async function expectToast(page: Page, text: RegExp): Promise<void> {
   const messages = page.locator('.ant-message');
-  await expect.poll(async () => ((await messages.count()) ? messages.first().innerText() : '')).not.toBe('');
-  return messages.first().innerText();
+  await expect
+    .poll(async () => ((await messages.count()) ? messages.first().innerText() : ''), { timeout: 15_000 })
+    .toMatch(text);
+}
+
+/**
+ * Builds the console into a private folder: the shared `web/dist` may be rebuilt (and emptied)
+ * by another e2e run at any moment. `E2E_WEB_DIST` points at a ready build instead.
+ */
+function buildConsole(dir: string): string {
+  if (process.env.E2E_WEB_DIST) return process.env.E2E_WEB_DIST;
+  const outDir = join(dir, 'dist');
+  const web = fileURLToPath(new URL('..', import.meta.url));
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', outDir], {
+    cwd: web,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+  return outDir;
 }
 
 describe('gateway console', () => {
@@ -99,7 +119,7 @@ describe('gateway console', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gateway-console-e2e-'));
-    const env = { SQLITE_PATH: join(dir, 'gateway.db') };
+    const env = { SQLITE_PATH: join(dir, 'gateway.db'), WEB_DIST: buildConsole(dir) };
     // The usage roll-up runs every DataExportInterval minutes, read when the jobs start:
     // set it to one minute, then restart on the same database so the dashboard can move.
     server = await startServer(env);
@@ -125,11 +145,13 @@ describe('gateway console', () => {
       RechargeDiscount: JSON.stringify({ '100': 0.95, '500': 0.9 }),
       UserUsableGroups: JSON.stringify({ default: 'Standard routing', vip: 'Faster channels', svip: 'Dedicated capacity' }),
       GroupRatio: JSON.stringify({ default: 1, vip: 1.5, svip: 2 }),
+      // $10 for every new user, so alice can pay for her calls.
+      QuotaForNewUser: '5000000',
     };
     for (const [key, value] of Object.entries(options)) await root.call('PUT', '/api/option/', { key, value });
     await registerUser(server.url, 'alice', password);
     browser = await launchBrowser();
-  });
+  }, 300_000);
 
   // A failing step leaves a picture of every open page behind (screenshots/failed-*.png).
   afterEach(async ({ task }) => {
@@ -155,7 +177,7 @@ describe('gateway console', () => {
     await page.getByTestId('channel-base-url').fill(upstream.url);
     await page.getByTestId('channel-key').fill('sk-upstream-test');
     await page.getByTestId('channel-fetch-models').click();
-    expect(await toast(page)).toMatch(/offers 3 models/);
+    await expectToast(page, /offers 3 models/);
     await page.getByRole('combobox', { name: /test model/i }).click();
     await page.locator('.ant-select-item-option[title="gpt-4o-mini"]').click();
     const groups = page.getByRole('combobox', { name: /^groups/i });
@@ -174,7 +196,7 @@ describe('gateway console', () => {
     expect(channelId).toBeGreaterThan(0);
 
     await page.getByTestId(`channel-test-${channelId}`).click();
-    expect(await toast(page)).toMatch(/test passed/i);
+    await expectToast(page, /test passed/i);
     expect(upstream.requests.some((r) => r.path === '/v1/chat/completions')).toBe(true);
 
     await page.getByTestId('channel-test-all').click();
@@ -182,7 +204,7 @@ describe('gateway console', () => {
       /1 of 1 tested · 1 passed · 0 failed/,
     );
     await shoot(page, 'gateway-flow-channel-test-all');
-    await page.getByRole('dialog').getByRole('button', { name: /close/i }).click();
+    await page.locator('.ant-modal-footer').getByRole('button', { name: /close/i }).click();
 
     // Priority is edited in place and saved when the field loses focus.
     const priority = row.getByRole('spinbutton', { name: /priority/i });
@@ -197,7 +219,7 @@ describe('gateway console', () => {
     await page.getByTestId('channel-set-tag').click();
     await page.getByTestId('tag-input').fill('main');
     await page.getByRole('dialog').getByRole('button', { name: /ok/i }).click();
-    expect(await toast(page)).toMatch(/“main” set on 1/);
+    await expectToast(page, /“main” set on 1/);
     await shoot(page, 'gateway-flow-channel-list');
   });
 
@@ -211,7 +233,7 @@ describe('gateway console', () => {
     await form.getByRole('button', { name: 'One month' }).click();
     await shoot(page, 'gateway-flow-token-create');
     await page.getByRole('dialog').getByRole('button', { name: /^create$/i }).click();
-    expect(await toast(page)).toMatch(/created: 1/i);
+    await expectToast(page, /created: 1/i);
     const row = page.getByTestId('token-table').locator('tr', { hasText: 'e2e-key' });
     await row.waitFor();
     await row.getByRole('button', { name: /show the full key/i }).click();
@@ -225,7 +247,7 @@ describe('gateway console', () => {
       headers: { Authorization: `Bearer ${userKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello' }] }),
     });
-    expect(answer.status).toBe(200);
+    expect(answer.status, await answer.clone().text()).toBe(200);
     const body = (await answer.json()) as { choices: Array<{ message: { content: string } }> };
     expect(body.choices[0].message.content).toContain('fake upstream');
 
@@ -293,7 +315,7 @@ describe('gateway console', () => {
     const ratio = editor.locator('tr', { has: page.locator('input[value="gpt-4o-mini"]') }).getByRole('spinbutton');
     await ratio.fill('0.5');
     await editor.getByTestId('map-ModelRatio-save').click();
-    expect(await toast(page)).toMatch(/saved/i);
+    await expectToast(page, /saved/i);
     await page.goto('/pricing');
     await expect.poll(() => page.getByTestId('price-gpt-4o-mini').innerText()).toBe('$1');
     await page.getByTestId('pricing-groups').getByRole('button', { name: /vip.*1\.5/ }).first().click();

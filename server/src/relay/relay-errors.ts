@@ -46,7 +46,10 @@ function fromAppError(error: AppError, req: FastifyRequest): UpstreamError {
   };
 }
 
-function translated(req: FastifyRequest, id: 'upstream_unreachable' | 'upstream_auth_failed') {
+function translated(
+  req: FastifyRequest,
+  id: 'upstream_unreachable' | 'upstream_auth_failed' | 'upstream_bad_response',
+) {
   return fromAppError(new AppError(id, undefined, 502), req);
 }
 
@@ -58,6 +61,7 @@ export function toWireError(error: unknown, req: FastifyRequest): UpstreamError 
     // business (the upstream text may even quote part of the channel key).
     if (status === 0) return translated(req, 'upstream_unreachable');
     if (status === 401 || status === 403) return translated(req, 'upstream_auth_failed');
+    if (error.error.code === 'bad_response_body') return translated(req, 'upstream_bad_response');
     return { ...error.error, status: error.clientStatus };
   }
   if (error instanceof AdaptorError) return error.error;
