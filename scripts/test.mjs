@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const matrix = (
-  process.env.TEST_MATRIX ?? 'sqlite,sqlite+redis,postgres+redis,mysql,postgres,mysql+redis'
+  process.env.TEST_MATRIX ?? 'sqlite,sqlite+redis,postgres+redis,mysql'
 )
   .split(',')
   .filter(Boolean);
