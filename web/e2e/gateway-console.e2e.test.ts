@@ -183,8 +183,7 @@ describe('gateway console', () => {
     const groups = page.getByRole('combobox', { name: /^groups/i });
     await groups.click();
     for (const group of ['vip', 'svip']) {
-      await groups.fill(group);
-      await groups.press('Enter');
+      await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${group}"]`).click();
     }
     await page.keyboard.press('Escape');
     await shoot(page, 'gateway-flow-channel-add');
@@ -257,7 +256,7 @@ describe('gateway console', () => {
       timeout: 15_000,
     }).toBe(true);
     await line.getByRole('button', { name: /details/i }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog');
     await expect.poll(() => drawer.getByTestId('billing-process').innerText()).toMatch(/Model ratio\s+0\.075/);
     expect(await drawer.getByTestId('billing-formula').innerText()).toMatch(/model 0\.075 ×/);
     expect(await drawer.innerText()).toMatch(/Non-stream/);
