@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -219,6 +219,18 @@ describe('gateway console', () => {
     await page.getByTestId('tag-input').fill('main');
     await page.getByRole('dialog').getByRole('button', { name: /ok/i }).click();
     await expectToast(page, /“main” set on 1/);
+    // The upstream balance (the fake's dashboard: $100 limit − $12.345 used).
+    await row.getByRole('button', { name: /refresh the balance/i }).click();
+    await expectToast(page, /balance \$87\.6/);
+
+    // Copy the channel, then delete the copy.
+    await row.getByRole('button', { name: /^copy$/i }).click();
+    await expectToast(page, /copied as channel #\d+/i);
+    const copy = page.getByTestId('channel-table').locator('tr', { hasText: 'fake-openai_copy' });
+    await copy.waitFor();
+    await copy.getByRole('button', { name: /delete/i }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /ok/i }).click();
+    await copy.waitFor({ state: 'detached' });
     await shoot(page, 'gateway-flow-channel-list');
   });
 
@@ -240,6 +252,15 @@ describe('gateway console', () => {
     await expect.poll(() => keyCell.innerText()).not.toContain('*');
     userKey = (await keyCell.innerText()).trim();
     expect(userKey).toMatch(/^sk-\w{20,}$/);
+
+    // "Open in chat client": the chat link of the status object with key and address filled.
+    const popup = page.context().waitForEvent('page');
+    await row.getByRole('button', { name: /chat/i }).click();
+    await page.getByRole('menuitem', { name: 'Demo Chat' }).click();
+    const chatTab = await popup;
+    await chatTab.waitForURL(/chat\.html\?key=/);
+    expect(chatTab.url()).toContain(`key=${userKey}&url=${encodeURIComponent(server.url)}`);
+    await chatTab.close();
 
     const answer = await fetch(`${server.url}/v1/chat/completions`, {
       method: 'POST',
@@ -263,6 +284,13 @@ describe('gateway console', () => {
     await shoot(page, 'gateway-flow-log-detail');
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('log-stats').innerText()).toMatch(/\$0\.\d+/);
+
+    // CSV export of the range, fetched with the user header and handed over as a download.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('log-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^logs-\d+-\d+\.csv$/);
+    expect(readFileSync(await file.path(), 'utf8')).toContain('gpt-4o-mini');
   });
 
   it('the dashboard moves once the usage roll-up has run', async () => {

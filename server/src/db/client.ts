@@ -2,8 +2,9 @@ import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, Migrator, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
+import type * as Mysql from 'mysql2';
+import type pg from 'pg';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { migrations } from './migrations/index.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import type { Database } from './schema/index.js';
@@ -24,9 +25,14 @@ export interface DbTarget {
   poolSize?: number;
 }
 
-// int8 (count, sum of bigint) and numeric as numbers: quotas stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+/** The PostgreSQL driver, loaded on first use (a SQLite gateway never needs it). */
+function loadPg(): typeof pg {
+  const driver = lazyRequire('pg') as typeof pg;
+  // int8 (count, sum of bigint) and numeric as numbers: quotas stay far below 2^53.
+  driver.types.setTypeParser(20, (v) => Number(v));
+  driver.types.setTypeParser(1700, (v) => Number(v));
+  return driver;
+}
 
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
 
@@ -42,7 +48,7 @@ export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
 /** Opens a Kysely instance on the chosen engine. */
 export function openDb(target: DbTarget): Db {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: target.dsn,
       max: target.poolSize ?? 20,
       options: target.pgSchema ? `-c search_path=${target.pgSchema}` : undefined,
@@ -50,7 +56,8 @@ export function openDb(target: DbTarget): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.kind === 'mysql') {
-    const pool = createMysqlPool({
+    const { createPool } = lazyRequire('mysql2') as typeof Mysql;
+    const pool = createPool({
       uri: target.dsn,
       connectionLimit: target.poolSize ?? 20,
       decimalNumbers: true,

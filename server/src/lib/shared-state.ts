@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from './lazy-require.js';
 
 /**
  * State that several instances must share: short-lived keys (sessions, codes), counters
@@ -99,6 +101,7 @@ class RedisState implements SharedState {
     private readonly url: string,
     private readonly prefix: string,
   ) {
+    const { Redis } = lazyRequire('ioredis') as typeof IORedis;
     this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
   }
 
@@ -137,6 +140,7 @@ class RedisState implements SharedState {
       // No ready check: its INFO would be refused once SUBSCRIBE (sent while connecting) has
       // put the connection in subscriber mode, and ioredis would drop and redo the connection,
       // losing the messages published meanwhile.
+      const { Redis } = lazyRequire('ioredis') as typeof IORedis;
       this.subscriber = new Redis(this.url, {
         maxRetriesPerRequest: null,
         enableReadyCheck: false,

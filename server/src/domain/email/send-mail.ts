@@ -1,8 +1,10 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { Counter } from 'prom-client';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { metricsRegistry } from '../../lib/metrics.js';
+import { lazyRequire } from '../../lib/lazy-require.js';
 import { readSmtpConfig } from './smtp-config.js';
 
 /** One e-mail: HTML body, with an optional plain-text alternative. */
@@ -43,7 +45,12 @@ function transportFor(ctx: AppContext): { transporter: Transporter; from: object
         'SMTP over implicit TLS without a certificate check',
       );
     }
-    cached = { fingerprint, transporter: nodemailer.createTransport(config.transport) };
+    cached = {
+      fingerprint,
+      transporter: (lazyRequire('nodemailer') as typeof nodemailer).createTransport(
+        config.transport,
+      ),
+    };
     if (!transports.has(ctx)) ctx.onClose(() => transports.get(ctx)?.transporter.close());
     transports.set(ctx, cached);
   }

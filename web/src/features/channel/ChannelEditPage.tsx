@@ -149,13 +149,7 @@ export function ChannelEditPage() {
       {!hasRole(user?.role ?? 0, Role.root) && (
         <Alert type="warning" showIcon title={t('form.rootOnly')} />
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark="optional"
-        data-testid="channel-form"
-        onFinish={() => void submit()}
-      >
+      <Form form={form} layout="vertical" data-testid="channel-form" onFinish={() => void submit()}>
         <Flex vertical gap={16}>
           <BasicsSection
             editing={editing}

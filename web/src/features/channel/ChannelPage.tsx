@@ -3,6 +3,7 @@ import { App, Card, Flex } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
+import { useIsMobile } from '../../lib/use-media';
 import { useUser } from '../../lib/user-store';
 import { useSiteInfo } from '../site/hooks/use-status';
 import { testChannel } from './api';
@@ -29,6 +30,7 @@ export function ChannelPage() {
   const user = useUser();
   const canWrite = hasRole(user?.role ?? 0, Role.root);
   const { quota } = useSiteInfo();
+  const mobile = useIsMobile();
   const [filters, setFilters] = useState<ChannelFilterValues>(emptyChannelFilters);
   const [paging, setPaging] = useState({ p: 1, page_size: 20 });
   const [selected, setSelected] = useState<Key[]>([]);
@@ -69,7 +71,7 @@ export function ChannelPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <Card>
+      <Card styles={{ body: { padding: mobile ? 12 : undefined } }}>
         <Flex vertical gap={12}>
           <ChannelFilters
             typeCounts={list.data?.type_counts ?? {}}
@@ -123,6 +125,7 @@ export function ChannelPage() {
             onPage={(p, page_size) => setPaging({ p, page_size })}
             display={quota}
             canWrite={canWrite}
+            mobile={mobile}
             busy={busy}
             onToggle={(c, enabled) =>
               void track('status', c.id, () =>

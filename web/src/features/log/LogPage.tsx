@@ -3,6 +3,7 @@ import { App, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
+import { useIsMobile } from '../../lib/use-media';
 import { useUser } from '../../lib/user-store';
 import { useSiteInfo } from '../site/hooks/use-status';
 import { downloadLogCsv } from './api';
@@ -20,6 +21,7 @@ export function LogPage() {
   const user = useUser();
   const admin = hasRole(user?.role ?? 0, Role.admin);
   const { quota } = useSiteInfo();
+  const mobile = useIsMobile();
   const [filter, setFilter] = useState(() => toLogFilter(defaultLogDraft(), admin));
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const [detail, setDetail] = useState<LogItem | null>(null);
@@ -30,7 +32,7 @@ export function LogPage() {
   return (
     <>
       <PageHeader title={admin ? t('titleAdmin') : t('title')} description={t('description')} />
-      <Card>
+      <Card styles={{ body: { padding: mobile ? 12 : undefined } }}>
         <Flex vertical gap={12}>
           <LogFilters
             admin={admin}
@@ -60,6 +62,7 @@ export function LogPage() {
             loading={logs.isFetching}
             onPage={(page, pageSize) => setPaging({ page, pageSize })}
             admin={admin}
+            mobile={mobile}
             display={quota}
             onDetail={setDetail}
           />

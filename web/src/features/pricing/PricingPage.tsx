@@ -2,10 +2,12 @@ import { Alert, Card, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
+import { useIsMobile } from '../../lib/use-media';
 import { useUser } from '../../lib/user-store';
 import { useSelfLimits, userRatioOf } from '../limits/hooks/use-self-limits';
 import { useSiteInfo, useStatus } from '../site/hooks/use-status';
 import { GroupSelector, type GroupOption } from './components/GroupSelector';
+import { PricingCards } from './components/PricingCards';
 import { PricingFilters } from './components/PricingFilters';
 import { PricingTable } from './components/PricingTable';
 import { usePricing } from './hooks/use-pricing';
@@ -17,6 +19,7 @@ export function PricingPage() {
   const status = useStatus();
   const { quota } = useSiteInfo();
   const user = useUser();
+  const mobile = useIsMobile();
   const pricing = usePricing();
   const limits = useSelfLimits(!!user);
   const [chosen, setChosen] = useState<string>();
@@ -45,7 +48,7 @@ export function PricingPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <Card>
+      <Card styles={{ body: { padding: mobile ? 12 : undefined } }}>
         <Flex vertical gap={16}>
           {groups.length > 0 && (
             <GroupSelector groups={groups} value={group} onChange={setChosen} />
@@ -66,14 +69,23 @@ export function PricingPage() {
             onlyGroup={onlyGroup}
             onOnlyGroup={setOnlyGroup}
           />
-          <PricingTable
-            items={items}
-            loading={pricing.isLoading}
-            display={quota}
-            groupRatio={groupRatio}
-            userRatio={userRatio}
-            showRatios={status.show_price_page_ratio ?? true}
-          />
+          {mobile ? (
+            <PricingCards
+              items={items}
+              display={quota}
+              groupRatio={groupRatio}
+              userRatio={userRatio}
+            />
+          ) : (
+            <PricingTable
+              items={items}
+              loading={pricing.isLoading}
+              display={quota}
+              groupRatio={groupRatio}
+              userRatio={userRatio}
+              showRatios={status.show_price_page_ratio ?? true}
+            />
+          )}
           <Typography.Text type="secondary">{t('footnote')}</Typography.Text>
         </Flex>
       </Card>

@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Flex, Popconfirm } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useIsMobile } from '../../lib/use-media';
 import { PageHeader } from '../../components/common/PageHeader';
 import { useSiteInfo, useStatus } from '../site/hooks/use-status';
 import { TokenEditDialog } from './components/TokenEditDialog';
@@ -18,6 +19,7 @@ export function TokenPage() {
   const { message } = App.useApp();
   const status = useStatus();
   const { quota } = useSiteInfo();
+  const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<TokenFilterValues>({ keyword: '', token: '' });
   const [paging, setPaging] = useState({ p: 1, page_size: 10 });
@@ -76,7 +78,7 @@ export function TokenPage() {
           </Button>
         }
       />
-      <Card>
+      <Card styles={{ body: { padding: mobile ? 12 : undefined } }}>
         <Flex vertical gap={12}>
           <Alert type="info" showIcon title={t('applyNote')} />
           <Flex justify="space-between" wrap gap={8}>

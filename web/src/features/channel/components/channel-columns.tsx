@@ -1,9 +1,11 @@
 import type { ChannelItem } from '@gateway/shared';
+import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
-import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import type { QuotaDisplay } from '../../../lib/quota';
+import { renderCost } from '../../log/lib/format';
 import { channelTypeName, channelTypes } from '../lib/channel-types';
 import { BalanceCell } from './BalanceCell';
 import { ChannelStatusCell } from './ChannelStatusCell';
@@ -17,6 +19,8 @@ export interface ChannelColumnContext {
   display: QuotaDisplay;
   /** Root may change channels; admins only read and test them. */
   canWrite: boolean;
+  /** Narrow screen: no fixed columns. */
+  mobile: boolean;
   /** Ids with an operation under way, by kind. */
   busy: { test: Set<number>; balance: Set<number>; status: Set<number> };
   onToggle: (c: ChannelItem, enabled: boolean) => void;
@@ -119,7 +123,7 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
       title: t('columns.used'),
       align: 'right',
       render: (_, c) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{renderQuota(c.used_quota, display)}</span>
+        <span style={{ whiteSpace: 'nowrap' }}>{renderCost(c.used_quota, display)}</span>
       ),
     },
     {
@@ -154,7 +158,7 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
     {
       key: 'actions',
       title: t('columns.actions'),
-      fixed: 'right',
+      fixed: ctx.mobile ? undefined : 'right',
       render: (_, c) => (
         <Flex gap={4} wrap={false}>
           <ChannelTestButton
@@ -165,19 +169,31 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
           />
           {canWrite && (
             <>
-              <Link to={`/channel/edit/${c.id}`}>
-                <Button size="small">{t('ui.edit')}</Button>
-              </Link>
-              <Button size="small" onClick={() => ctx.onCopy(c)}>
-                {t('actions.copy')}
-              </Button>
+              <Tooltip title={t('ui.edit')}>
+                <Link to={`/channel/edit/${c.id}`} aria-label={t('ui.edit')}>
+                  <Button size="small" icon={<EditOutlined />} />
+                </Link>
+              </Tooltip>
+              <Tooltip title={t('actions.copy')}>
+                <Button
+                  size="small"
+                  icon={<CopyOutlined />}
+                  onClick={() => ctx.onCopy(c)}
+                  aria-label={t('actions.copy')}
+                />
+              </Tooltip>
               <Popconfirm
                 title={t('confirmDelete', { name: c.name })}
                 onConfirm={() => ctx.onDelete(c)}
               >
-                <Button size="small" danger>
-                  {t('ui.delete')}
-                </Button>
+                <Tooltip title={t('ui.delete')}>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('ui.delete')}
+                  />
+                </Tooltip>
               </Popconfirm>
             </>
           )}

@@ -1,6 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { renderNumber, renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
+import { renderCost } from '../../log/lib/format';
 import type { UsageSeries } from '../lib/aggregate';
 
 /** Totals of the range: consumption, requests, tokens and the average cost of a request. */
@@ -8,10 +9,10 @@ export function SummaryCards({ series, display }: { series: UsageSeries; display
   const { t } = useTranslation('detail');
   const { quota, count, tokens } = series.totals;
   const cards = [
-    { key: 'quota', value: renderQuota(quota, display) },
+    { key: 'quota', value: renderCost(quota, display) },
     { key: 'count', value: renderNumber(count) },
     { key: 'tokens', value: renderNumber(tokens) },
-    { key: 'average', value: count ? renderQuota(Math.round(quota / count), display, 4) : '-' },
+    { key: 'average', value: count ? renderCost(Math.round(quota / count), display) : '-' },
   ];
   return (
     <Row gutter={[12, 12]} data-testid="detail-summary">

@@ -1,7 +1,8 @@
 import { Card, Col, Empty, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renderNumber, renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
+import { axisMoney, renderCost } from '../../log/lib/format';
 import type { Granularity, UsageSeries } from '../lib/aggregate';
 import { modelShare, requestLines, stackedBars } from '../lib/chart-options';
 import { EChart } from './EChart';
@@ -18,9 +19,10 @@ export function UsageCharts({
 }) {
   const { t } = useTranslation('detail');
   const options = useMemo(() => {
-    const money = (v: number) => renderQuota(v, display);
+    const money = (v: number) => renderCost(v, display);
+    const axis = (v: number) => axisMoney(v, display);
     return {
-      quota: stackedBars(series, 'quota', granularity, money),
+      quota: stackedBars(series, 'quota', granularity, money, axis),
       count: requestLines(series, granularity),
       tokens: stackedBars(series, 'tokens', granularity, renderNumber),
       share: modelShare(series, money),

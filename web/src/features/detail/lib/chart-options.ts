@@ -7,6 +7,7 @@ export function stackedBars(
   field: 'quota' | 'count' | 'tokens',
   granularity: Granularity,
   format: (value: number) => string,
+  axisFormat: (value: number) => string = format,
 ): ChartOption {
   return {
     tooltip: {
@@ -17,7 +18,7 @@ export function stackedBars(
     legend: { type: 'scroll', top: 0 },
     grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: series.buckets.map((b) => bucketLabel(b, granularity)) },
-    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => format(v) } },
+    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => axisFormat(v) } },
     series: series.models.map((model) => ({
       name: model,
       type: 'bar',
@@ -43,8 +44,7 @@ export function requestLines(series: UsageSeries, granularity: Granularity): Cha
     series: series.models.map((model) => ({
       name: model,
       type: 'line',
-      smooth: true,
-      showSymbol: false,
+      showSymbol: series.buckets.length <= 48,
       data: series.count[model],
     })),
   };

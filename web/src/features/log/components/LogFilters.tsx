@@ -2,6 +2,7 @@ import { DownloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icon
 import { Button, DatePicker, Flex, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useIsMobile } from '../../../lib/use-media';
 import { useTranslation } from 'react-i18next';
 import type { LogFilter } from '../api';
 import { logTypes } from '../lib/log-types';
@@ -63,6 +64,7 @@ export function LogFilters({
   onExport: (draft: LogFilterDraft) => void;
 }) {
   const { t } = useTranslation('log');
+  const mobile = useIsMobile();
   const [draft, setDraft] = useState<LogFilterDraft>(defaultLogDraft);
   const set = (patch: Partial<LogFilterDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const text = (field: 'model_name' | 'token_name' | 'group' | 'request_id' | 'username') => (
@@ -72,7 +74,7 @@ export function LogFilters({
       value={draft[field]}
       onChange={(e) => set({ [field]: e.target.value })}
       onPressEnter={() => onSearch(draft)}
-      style={{ width: 170, maxWidth: '100%' }}
+      style={{ width: mobile ? 'calc(50% - 4px)' : 170 }}
       data-testid={`log-filter-${field}`}
     />
   );
@@ -80,6 +82,7 @@ export function LogFilters({
     <Flex wrap gap={8} data-testid="log-filters">
       <DatePicker.RangePicker
         showTime
+        format={mobile ? 'MM-DD HH:mm' : undefined}
         value={draft.range}
         onChange={(range) => range?.[0] && range[1] && set({ range: [range[0], range[1]] })}
         style={{ maxWidth: '100%' }}

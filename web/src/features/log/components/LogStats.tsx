@@ -1,7 +1,8 @@
 import type { LogStat } from '@gateway/shared';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { renderNumber, renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
+import { renderCost } from '../lib/format';
 
 /** Totals of the filter: consumed quota, and RPM and TPM of the last minute. */
 export function LogStats({
@@ -15,7 +16,7 @@ export function LogStats({
 }) {
   const { t } = useTranslation('log');
   const cards = [
-    { key: 'quota', value: stat ? renderQuota(stat.quota, display) : '-' },
+    { key: 'quota', value: stat ? renderCost(stat.quota, display) : '-' },
     { key: 'rpm', value: stat ? renderNumber(stat.rpm) : '-' },
     { key: 'tpm', value: stat ? renderNumber(stat.tpm) : '-' },
   ];

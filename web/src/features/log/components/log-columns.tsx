@@ -2,8 +2,8 @@ import type { LogItem } from '@gateway/shared';
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
-import { formatDuration, formatTime } from '../lib/format';
+import type { QuotaDisplay } from '../../../lib/quota';
+import { formatDuration, formatTime, renderCost } from '../lib/format';
 import { logTypeColor } from '../lib/log-types';
 
 /** What the log columns need besides the row. */
@@ -12,7 +12,12 @@ export interface LogColumnContext {
   admin: boolean;
   display: QuotaDisplay;
   onDetail: (item: LogItem) => void;
+  /** Narrow screen: no fixed columns. */
+  mobile: boolean;
 }
+
+/** Whether a log line comes from the console playground (no key, a `/pg/` path). */
+const isPlayground = (l: LogItem) => !l.token_id && l.other.includes('"/pg/');
 
 /** Columns of the log table (the entity of spec section 3 "Log"). */
 export function logColumns({
@@ -20,6 +25,7 @@ export function logColumns({
   admin,
   display,
   onDetail,
+  mobile,
 }: LogColumnContext): ColumnsType<LogItem> {
   const columns: ColumnsType<LogItem> = [
     {
@@ -46,7 +52,12 @@ export function logColumns({
     );
   }
   columns.push(
-    { key: 'token', title: t('columns.token'), render: (_, l) => l.token_name || '-' },
+    {
+      key: 'token',
+      title: t('columns.token'),
+      render: (_, l) =>
+        l.token_name || (isPlayground(l) ? <Tag color="purple">{t('playground')}</Tag> : '-'),
+    },
     {
       key: 'type',
       title: t('columns.type'),
@@ -103,7 +114,7 @@ export function logColumns({
       title: t('columns.quota'),
       align: 'right',
       render: (_, l) =>
-        l.quota ? <span data-testid="log-quota">{renderQuota(l.quota, display, 6)}</span> : '-',
+        l.quota ? <span data-testid="log-quota">{renderCost(l.quota, display)}</span> : '-',
     },
     {
       key: 'content',
@@ -117,7 +128,7 @@ export function logColumns({
     {
       key: 'detail',
       title: t('columns.detail'),
-      fixed: 'right',
+      fixed: mobile ? undefined : 'right',
       render: (_, l) => (
         <Button size="small" onClick={() => onDetail(l)} data-testid={`log-detail-${l.id}`}>
           {t('detail')}

@@ -32,3 +32,19 @@ describe('parseBilling', () => {
     expect(pricePerMillion(1.25, 4)).toEqual({ input: 2.5, output: 10 });
   });
 });
+
+describe('money formatting', async () => {
+  const { renderCost, axisMoney } = await import('./format');
+  const usd = { displayInCurrency: true, quotaPerUnit: 500000 };
+  it('keeps 2 decimals from a cent up and shows 6 below', () => {
+    expect(renderCost(5_000_000, usd)).toBe('$10.00');
+    expect(renderCost(4, usd)).toBe('$0.000008');
+    expect(renderCost(0, usd)).toBe('$0.00');
+    expect(renderCost(20000, { displayInCurrency: false, quotaPerUnit: 500000 })).toBe('20.0k');
+  });
+  it('labels axes compactly', () => {
+    expect(axisMoney(4, usd)).toBe('$0.000008');
+    expect(axisMoney(250000, usd)).toBe('$0.5');
+    expect(axisMoney(0, usd)).toBe('$0');
+  });
+});

@@ -1,3 +1,4 @@
+import { renderNumber, renderQuota, type QuotaDisplay } from '../../../lib/quota';
 import dayjs from 'dayjs';
 
 /** Unix seconds as `YYYY-MM-DD HH:mm:ss` in local time; empty for 0. */
@@ -9,4 +10,22 @@ export function formatTime(seconds: number): string {
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms <= 0) return '-';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * A cost for display: like the balance (`$` with 2 decimals, or B / M / k), but with 6 decimals
+ * when it is under a cent, so that a cheap request does not read as free.
+ */
+export function renderCost(quota: number, display: QuotaDisplay): string {
+  const small = display.displayInCurrency && quota > 0 && quota / display.quotaPerUnit < 0.01;
+  return renderQuota(quota, display, small ? 6 : 2);
+}
+
+/** A chart axis value: dollars with the decimals they need, or a compact quota count. */
+export function axisMoney(quota: number, display: QuotaDisplay): string {
+  if (!display.displayInCurrency) return renderNumber(quota);
+  const usd = quota / display.quotaPerUnit;
+  if (usd === 0) return '$0';
+  const digits = Math.abs(usd) >= 1 ? 2 : Math.abs(usd) >= 0.01 ? 4 : 6;
+  return `$${Number(usd.toFixed(digits))}`;
 }

@@ -32,7 +32,8 @@ export function MapEditor({
   extra,
   testId,
 }: {
-  title: string;
+  /** Card title; left out inside a tab that names the map already. */
+  title?: string;
   description: string;
   stored: string;
   kind: MapValueKind;

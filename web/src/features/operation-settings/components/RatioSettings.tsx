@@ -1,5 +1,5 @@
 import { UndoOutlined } from '@ant-design/icons';
-import { Button, Flex, Popconfirm } from 'antd';
+import { Button, Card, Popconfirm, Tabs } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../pricing/lib/price';
@@ -35,37 +35,42 @@ export function RatioSettings({ options }: { options: Record<string, string> }) 
     { key: 'UserUsableGroups', kind: 'text' as const },
   ].filter((e) => e.key in options);
   return (
-    <Flex vertical gap={16} data-testid="operation-ratios">
-      {editors.map((e) => (
-        <MapEditor
-          key={`${e.key}:${options[e.key]}`}
-          testId={`map-${e.key}`}
-          title={t(`ratios.${e.key}.title`)}
-          description={t(`ratios.${e.key}.description`)}
-          valueLabel={t(`ratios.${e.key}.value`)}
-          stored={options[e.key]}
-          kind={e.kind}
-          hint={e.hint}
-          saving={saving}
-          onSave={(text) => {
-            void save([[e.key, text]]).then(() =>
-              client.invalidateQueries({ queryKey: ['pricing'] }),
-            );
-          }}
-          extra={
-            e.key === 'ModelRatio' && (
-              <Popconfirm
-                title={t('ratios.resetConfirm')}
-                onConfirm={() => void reset.mutateAsync()}
-              >
-                <Button size="small" icon={<UndoOutlined />} loading={reset.isPending}>
-                  {t('ratios.reset')}
-                </Button>
-              </Popconfirm>
-            )
-          }
-        />
-      ))}
-    </Flex>
+    <Card size="small" title={t('ratios.title')} data-testid="operation-ratios">
+      <Tabs
+        items={editors.map((e) => ({
+          key: e.key,
+          label: t(`ratios.${e.key}.title`),
+          children: (
+            <MapEditor
+              key={`${e.key}:${options[e.key]}`}
+              testId={`map-${e.key}`}
+              description={t(`ratios.${e.key}.description`)}
+              valueLabel={t(`ratios.${e.key}.value`)}
+              stored={options[e.key]}
+              kind={e.kind}
+              hint={e.hint}
+              saving={saving}
+              onSave={(text) => {
+                void save([[e.key, text]]).then(() =>
+                  client.invalidateQueries({ queryKey: ['pricing'] }),
+                );
+              }}
+              extra={
+                e.key === 'ModelRatio' && (
+                  <Popconfirm
+                    title={t('ratios.resetConfirm')}
+                    onConfirm={() => void reset.mutateAsync()}
+                  >
+                    <Button size="small" icon={<UndoOutlined />} loading={reset.isPending}>
+                      {t('ratios.reset')}
+                    </Button>
+                  </Popconfirm>
+                )
+              }
+            />
+          ),
+        }))}
+      />
+    </Card>
   );
 }

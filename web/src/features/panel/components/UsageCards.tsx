@@ -1,6 +1,7 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { renderNumber, renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
+import { renderCost } from '../../log/lib/format';
 import type { DayUsage, WeekUsage } from '../lib/week-usage';
 
 function UsageCard({
@@ -19,7 +20,7 @@ function UsageCard({
     <Card size="small" style={{ height: '100%' }} data-testid={testId}>
       <Statistic
         title={title}
-        value={usage ? renderQuota(usage.quota, display) : '-'}
+        value={usage ? renderCost(usage.quota, display) : '-'}
         loading={!usage}
         styles={{ content: { fontSize: 20 } }}
       />

@@ -2,7 +2,8 @@ import { Card } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import type { QuotaDisplay } from '../../../lib/quota';
+import { axisMoney, renderCost } from '../../log/lib/format';
 import { EChart } from '../../detail/components/EChart';
 import { chartPalette } from '../../detail/lib/palette';
 import type { DayUsage } from '../lib/week-usage';
@@ -17,7 +18,7 @@ export function UsageMiniChart({ days, display }: { days: DayUsage[]; display: Q
       grid: { left: 8, right: 8, top: 32, bottom: 4, containLabel: true },
       xAxis: { type: 'category', data: days.map((d) => dayjs.unix(d.day).format('MM-DD')) },
       yAxis: [
-        { type: 'value', axisLabel: { formatter: (v: number) => renderQuota(v, display) } },
+        { type: 'value', axisLabel: { formatter: (v: number) => axisMoney(v, display) } },
         { type: 'value', minInterval: 1, splitLine: { show: false } },
       ],
       series: [
@@ -25,14 +26,14 @@ export function UsageMiniChart({ days, display }: { days: DayUsage[]; display: Q
           name: t('chart.quota'),
           type: 'bar',
           itemStyle: { color: chartPalette[0], borderRadius: [4, 4, 0, 0] },
-          tooltip: { valueFormatter: (v: unknown) => renderQuota(Number(v) || 0, display) },
+          tooltip: { valueFormatter: (v: unknown) => renderCost(Number(v) || 0, display) },
           data: days.map((d) => d.quota),
         },
         {
           name: t('chart.count'),
           type: 'line',
           yAxisIndex: 1,
-          smooth: true,
+          smooth: false,
           itemStyle: { color: chartPalette[1] },
           data: days.map((d) => d.count),
         },

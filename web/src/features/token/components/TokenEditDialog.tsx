@@ -75,7 +75,7 @@ export function TokenEditDialog({
       style={{ maxWidth: 'calc(100vw - 16px)' }}
     >
       <Alert type="info" showIcon title={t('applyNote')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" requiredMark="optional" data-testid="token-form">
+      <Form form={form} layout="vertical" data-testid="token-form">
         <Row gutter={12}>
           <Col xs={24} sm={creating ? 16 : 24}>
             <Form.Item
@@ -124,7 +124,7 @@ export function TokenEditDialog({
               <InputNumber
                 min={0}
                 step={display.displayInCurrency ? 1 : 500000}
-                precision={display.displayInCurrency ? 6 : 0}
+                precision={display.displayInCurrency ? undefined : 0}
                 disabled={unlimited}
                 style={{ width: '100%' }}
               />

@@ -3,7 +3,7 @@ import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
-import { formatTime } from '../../log/lib/format';
+import { formatTime, renderCost } from '../../log/lib/format';
 import { groupColor } from '../../pricing/lib/group-colors';
 import { ChatClientMenu } from './ChatClientMenu';
 import { TokenKeyCell } from './TokenKeyCell';
@@ -53,7 +53,7 @@ export function tokenColumns(ctx: TokenColumnContext): ColumnsType<TokenItem> {
       key: 'used',
       title: t('columns.used'),
       align: 'right',
-      render: (_, item) => renderQuota(item.used_quota, display),
+      render: (_, item) => renderCost(item.used_quota, display),
     },
     {
       key: 'remain',
