@@ -312,7 +312,7 @@ describe('gateway console', () => {
     await page.getByTestId('chart-quota').waitFor();
     await shoot(page, 'gateway-flow-detail');
     await page.goto('/panel');
-    await expect.poll(() => page.getByTestId('panel-today').innerText()).toMatch(/1 requests/);
+    await expect.poll(() => page.getByTestId('panel-today').innerText()).toMatch(/Requests: 1\b/);
   }, 120_000);
 
   it('the playground streams an answer billed to the session', async () => {
@@ -374,6 +374,23 @@ describe('gateway console', () => {
   ];
   const userPages = ['/panel', '/token', '/log', '/detail', '/playground', '/limits', '/chat', '/guide', '/doc', '/uptime', '/pricing'];
   const rootPages = ['/channel', '/channel/add', `/channel/edit/CHANNEL`, '/setting?tab=operation', '/log', '/detail'];
+
+  it('screenshots: the other six languages', async () => {
+    for (const locale of ['zh', 'ru', 'ko', 'ja', 'es', 'de']) {
+      const ctx = await context();
+      const page = await ctx.newPage();
+      // Sign in in English (the helper reads English labels), then switch the stored language.
+      await signIn(page, 'root', 'rootpass123');
+      await page.evaluate((language) => localStorage.setItem('locale', language), locale);
+      for (const path of [...userPages, '/channel', '/channel/add', '/setting?tab=operation']) {
+        await page.goto(path);
+        await settle(page);
+        expect(await page.locator('body').innerText()).not.toMatch(/\b(columns|form|filters|billing)\.[a-z]+/);
+        await shoot(page, `gateway-${locale}-${path.slice(1).replace(/[/?=]/g, '-')}`);
+      }
+      await ctx.close();
+    }
+  }, 300_000);
 
   for (const [variant, options] of variants) {
     it(`screenshots: ${variant}`, async () => {

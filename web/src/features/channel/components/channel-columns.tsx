@@ -78,55 +78,6 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
       ),
     },
     {
-      key: 'groups',
-      title: t('columns.groups'),
-      render: (_, c) => (
-        <Flex wrap gap={2}>
-          {list(c.group).map((g) => (
-            <Tag key={g} style={{ marginInlineEnd: 0 }}>
-              {g}
-            </Tag>
-          ))}
-        </Flex>
-      ),
-    },
-    {
-      key: 'models',
-      title: t('columns.models'),
-      render: (_, c) => (
-        <Tooltip title={list(c.models).join(', ')}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-            {t('modelCount', { count: list(c.models).length })}
-          </Typography.Text>
-        </Tooltip>
-      ),
-    },
-    {
-      key: 'response',
-      title: t('columns.response'),
-      render: (_, c) => <ResponseTimeTag ms={c.response_time} testedAt={c.test_time} />,
-    },
-    {
-      key: 'balance',
-      title: t('columns.balance'),
-      render: (_, c) => (
-        <BalanceCell
-          balance={c.balance}
-          updatedAt={c.balance_updated_time}
-          busy={busy.balance.has(c.id)}
-          onRefresh={() => ctx.onBalance(c)}
-        />
-      ),
-    },
-    {
-      key: 'used',
-      title: t('columns.used'),
-      align: 'right',
-      render: (_, c) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{renderCost(c.used_quota, display)}</span>
-      ),
-    },
-    {
       key: 'priority',
       title: t('columns.priority'),
       render: (_, c) =>
@@ -154,6 +105,55 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
         ) : (
           c.weight
         ),
+    },
+    {
+      key: 'response',
+      title: t('columns.response'),
+      render: (_, c) => <ResponseTimeTag ms={c.response_time} testedAt={c.test_time} />,
+    },
+    {
+      key: 'balance',
+      title: t('columns.balance'),
+      render: (_, c) => (
+        <BalanceCell
+          balance={c.balance}
+          updatedAt={c.balance_updated_time}
+          busy={busy.balance.has(c.id)}
+          onRefresh={() => ctx.onBalance(c)}
+        />
+      ),
+    },
+    {
+      key: 'used',
+      title: t('columns.used'),
+      align: 'right',
+      render: (_, c) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{renderCost(c.used_quota, display)}</span>
+      ),
+    },
+    {
+      key: 'groups',
+      title: t('columns.groups'),
+      render: (_, c) => (
+        <Flex wrap gap={2}>
+          {list(c.group).map((g) => (
+            <Tag key={g} style={{ marginInlineEnd: 0 }}>
+              {g}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'models',
+      title: t('columns.models'),
+      render: (_, c) => (
+        <Tooltip title={list(c.models).join(', ')}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+            {t('modelCount', { count: list(c.models).length })}
+          </Typography.Text>
+        </Tooltip>
+      ),
     },
     {
       key: 'actions',
