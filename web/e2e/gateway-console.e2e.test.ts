@@ -36,12 +36,23 @@ function startAux(): Promise<{ url: string; server: Server }> {
   const kumaPage = {
     config: { title: 'Gateway' },
     publicGroupList: [
-      { name: 'Relay', monitorList: [{ id: 1, name: 'Chat completions' }, { id: 2, name: 'Console' }] },
+      {
+        name: 'Relay',
+        monitorList: [
+          { id: 1, name: 'Chat completions' },
+          { id: 2, name: 'Console' },
+        ],
+      },
     ],
   };
   const kumaBeats = {
     heartbeatList: {
-      1: Array.from({ length: 30 }, (_, i) => ({ status: i === 12 ? 0 : 1, ping: 120 + i, time: now, msg: '' })),
+      1: Array.from({ length: 30 }, (_, i) => ({
+        status: i === 12 ? 0 : 1,
+        ping: 120 + i,
+        time: now,
+        msg: '',
+      })),
       2: Array.from({ length: 30 }, () => ({ status: 1, ping: 35, time: now, msg: '' })),
     },
     uptimeList: { '1_24': 0.9667, '2_24': 1 },
@@ -74,7 +85,9 @@ async function settle(page: Page): Promise<void> {
 async function expectToast(page: Page, text: RegExp): Promise<void> {
   const messages = page.locator('.ant-message');
   await expect
-    .poll(async () => ((await messages.count()) ? messages.first().innerText() : ''), { timeout: 15_000 })
+    .poll(async () => ((await messages.count()) ? messages.first().innerText() : ''), {
+      timeout: 15_000,
+    })
     .toMatch(text);
 }
 
@@ -131,7 +144,10 @@ describe('gateway console', () => {
     await root.login('root', 'rootpass123');
 
     upstream = await startFakeUpstream();
-    upstream.setBehaviour({ text: 'Hello from the fake upstream, streamed word by word.', latencyMs: 30 });
+    upstream.setBehaviour({
+      text: 'Hello from the fake upstream, streamed word by word.',
+      latencyMs: 30,
+    });
     aux = await startAux();
     const options: Record<string, string> = {
       ChatLink: `${aux.url}/chat.html`,
@@ -143,12 +159,17 @@ describe('gateway console', () => {
       CheckinEnabled: 'true',
       AffEnabled: 'true',
       RechargeDiscount: JSON.stringify({ '100': 0.95, '500': 0.9 }),
-      UserUsableGroups: JSON.stringify({ default: 'Standard routing', vip: 'Faster channels', svip: 'Dedicated capacity' }),
+      UserUsableGroups: JSON.stringify({
+        default: 'Standard routing',
+        vip: 'Faster channels',
+        svip: 'Dedicated capacity',
+      }),
       GroupRatio: JSON.stringify({ default: 1, vip: 1.5, svip: 2 }),
       // $10 for every new user, so alice can pay for her calls.
       QuotaForNewUser: '5000000',
     };
-    for (const [key, value] of Object.entries(options)) await root.call('PUT', '/api/option/', { key, value });
+    for (const [key, value] of Object.entries(options))
+      await root.call('PUT', '/api/option/', { key, value });
     await registerUser(server.url, 'alice', password);
     browser = await launchBrowser();
   }, 300_000);
@@ -157,7 +178,9 @@ describe('gateway console', () => {
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
     let n = 0;
-    for (const ctx of contexts) for (const page of ctx.pages()) await shoot(page, `failed-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
+    for (const ctx of contexts)
+      for (const page of ctx.pages())
+        await shoot(page, `failed-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
   });
 
   afterAll(async () => {
@@ -199,9 +222,9 @@ describe('gateway console', () => {
     expect(upstream.requests.some((r) => r.path === '/v1/chat/completions')).toBe(true);
 
     await page.getByTestId('channel-test-all').click();
-    await expect.poll(() => page.getByTestId('test-all-counts').innerText(), { timeout: 20_000 }).toMatch(
-      /1 of 1 tested · 1 passed · 0 failed/,
-    );
+    await expect
+      .poll(() => page.getByTestId('test-all-counts').innerText(), { timeout: 20_000 })
+      .toMatch(/1 of 1 tested · 1 passed · 0 failed/);
     await shoot(page, 'gateway-flow-channel-test-all');
     await page.locator('.ant-modal-footer').getByRole('button', { name: /close/i }).click();
 
@@ -210,7 +233,10 @@ describe('gateway console', () => {
     await priority.fill('5');
     await priority.blur();
     await expect
-      .poll(async () => (await root.call<{ priority: number }>('GET', `/api/channel/${channelId}`)).priority)
+      .poll(
+        async () =>
+          (await root.call<{ priority: number }>('GET', `/api/channel/${channelId}`)).priority,
+      )
       .toBe(5);
 
     // Bulk tag on the selection.
@@ -243,7 +269,10 @@ describe('gateway console', () => {
     await form.getByLabel(/^name$/i).fill('e2e-key');
     await form.getByRole('button', { name: 'One month' }).click();
     await shoot(page, 'gateway-flow-token-create');
-    await page.getByRole('dialog').getByRole('button', { name: /^create$/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^create$/i })
+      .click();
     await expectToast(page, /created: 1/i);
     const row = page.getByTestId('token-table').locator('tr', { hasText: 'e2e-key' });
     await row.waitFor();
@@ -265,7 +294,10 @@ describe('gateway console', () => {
     const answer = await fetch(`${server.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${userKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello' }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'Say hello' }],
+      }),
     });
     expect(answer.status, await answer.clone().text()).toBe(200);
     const body = (await answer.json()) as { choices: Array<{ message: { content: string } }> };
@@ -273,12 +305,16 @@ describe('gateway console', () => {
 
     await page.goto('/log');
     const line = page.getByTestId('log-table').locator('tr', { hasText: 'gpt-4o-mini' }).first();
-    await expect.poll(async () => (await page.getByTestId('log-table').innerText()).includes('e2e-key'), {
-      timeout: 15_000,
-    }).toBe(true);
+    await expect
+      .poll(async () => (await page.getByTestId('log-table').innerText()).includes('e2e-key'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await line.getByRole('button', { name: /details/i }).click();
     const drawer = page.getByRole('dialog');
-    await expect.poll(() => drawer.getByTestId('billing-process').innerText()).toMatch(/Model ratio\s+0\.075/);
+    await expect
+      .poll(() => drawer.getByTestId('billing-process').innerText())
+      .toMatch(/Model ratio\s+0\.075/);
     expect(await drawer.getByTestId('billing-formula').innerText()).toMatch(/model 0\.075 ×/);
     expect(await drawer.innerText()).toMatch(/Non-stream/);
     await shoot(page, 'gateway-flow-log-detail');
@@ -339,13 +375,19 @@ describe('gateway console', () => {
     await page.goto('/setting?tab=operation');
     const editor = page.getByTestId('map-ModelRatio');
     await editor.getByPlaceholder(/filter by name/i).fill('gpt-4o-mini');
-    const ratio = editor.locator('tr', { has: page.locator('input[value="gpt-4o-mini"]') }).getByRole('spinbutton');
+    const ratio = editor
+      .locator('tr', { has: page.locator('input[value="gpt-4o-mini"]') })
+      .getByRole('spinbutton');
     await ratio.fill('0.5');
     await editor.getByTestId('map-ModelRatio-save').click();
     await expectToast(page, /saved/i);
     await page.goto('/pricing');
     await expect.poll(() => page.getByTestId('price-gpt-4o-mini').innerText()).toBe('$1');
-    await page.getByTestId('pricing-groups').getByRole('button', { name: /vip.*1\.5/ }).first().click();
+    await page
+      .getByTestId('pricing-groups')
+      .getByRole('button', { name: /vip.*1\.5/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByTestId('price-gpt-4o-mini').innerText()).toBe('$1.5');
     await shoot(page, 'gateway-flow-pricing-after');
   });
@@ -355,16 +397,22 @@ describe('gateway console', () => {
     await signIn(page, 'alice', password);
     await page.goto('/chat');
     const frame = page.frameLocator('[data-testid="chat-frame"]');
-    await expect.poll(() => frame.locator('#lang').innerText(), { timeout: 10_000 }).toBe('language: en');
+    await expect
+      .poll(() => frame.locator('#lang').innerText(), { timeout: 10_000 })
+      .toBe('language: en');
     await page.evaluate(() => localStorage.setItem('locale', 'de'));
     await page.reload();
-    await expect.poll(() => frame.locator('#lang').innerText(), { timeout: 10_000 }).toBe('language: de');
+    await expect
+      .poll(() => frame.locator('#lang').innerText(), { timeout: 10_000 })
+      .toBe('language: de');
   });
 
   it('uptime shows the Uptime Kuma monitors', async () => {
     const page = await (await context()).newPage();
     await page.goto('/uptime');
-    await expect.poll(() => page.getByTestId('uptime-monitors').innerText()).toMatch(/Chat completions[\s\S]*96\.67%/);
+    await expect
+      .poll(() => page.getByTestId('uptime-monitors').innerText())
+      .toMatch(/Chat completions[\s\S]*96\.67%/);
   });
 
   const variants: Array<[string, ContextOptions]> = [
@@ -372,8 +420,27 @@ describe('gateway console', () => {
     ['dark', { colorScheme: 'dark' }],
     ['mobile', { width: 390, height: 844 }],
   ];
-  const userPages = ['/panel', '/token', '/log', '/detail', '/playground', '/limits', '/chat', '/guide', '/doc', '/uptime', '/pricing'];
-  const rootPages = ['/channel', '/channel/add', `/channel/edit/CHANNEL`, '/setting?tab=operation', '/log', '/detail'];
+  const userPages = [
+    '/panel',
+    '/token',
+    '/log',
+    '/detail',
+    '/playground',
+    '/limits',
+    '/chat',
+    '/guide',
+    '/doc',
+    '/uptime',
+    '/pricing',
+  ];
+  const rootPages = [
+    '/channel',
+    '/channel/add',
+    `/channel/edit/CHANNEL`,
+    '/setting?tab=operation',
+    '/log',
+    '/detail',
+  ];
 
   it('screenshots: the other six languages', async () => {
     for (const locale of ['zh', 'ru', 'ko', 'ja', 'es', 'de']) {
@@ -385,7 +452,9 @@ describe('gateway console', () => {
       for (const path of [...userPages, '/channel', '/channel/add', '/setting?tab=operation']) {
         await page.goto(path);
         await settle(page);
-        expect(await page.locator('body').innerText()).not.toMatch(/\b(columns|form|filters|billing)\.[a-z]+/);
+        expect(await page.locator('body').innerText()).not.toMatch(
+          /\b(columns|form|filters|billing)\.[a-z]+/,
+        );
         await shoot(page, `gateway-${locale}-${path.slice(1).replace(/[/?=]/g, '-')}`);
       }
       await ctx.close();
@@ -402,7 +471,11 @@ describe('gateway console', () => {
         await shoot(page, `gateway-${variant}-user-${path.slice(1)}`);
       }
       await page.goto('/log');
-      await page.getByTestId('log-table').locator('button', { hasText: /details/i }).first().click();
+      await page
+        .getByTestId('log-table')
+        .locator('button', { hasText: /details/i })
+        .first()
+        .click();
       await settle(page);
       await shoot(page, `gateway-${variant}-user-log-drawer`);
       await page.keyboard.press('Escape');
@@ -416,7 +489,11 @@ describe('gateway console', () => {
       for (const path of rootPages) {
         await admin.goto(path.replace('CHANNEL', String(channelId)));
         await settle(admin);
-        const name = path.replace(/\?tab=/, '-').replace(/\/(edit\/)?CHANNEL/, '-edit').replace(/\//g, '-').slice(1);
+        const name = path
+          .replace(/\?tab=/, '-')
+          .replace(/\/(edit\/)?CHANNEL/, '-edit')
+          .replace(/\//g, '-')
+          .slice(1);
         await shoot(admin, `gateway-${variant}-root-${name}`);
       }
     }, 120_000);

@@ -56,7 +56,7 @@ export function ChannelHealthSettings({ options }: { options: Record<string, str
     await save(changes);
   };
   return (
-    <Card size="small" title={t('health.title')} data-testid="operation-health">
+    <Card title={t('health.title')} data-testid="operation-health">
       <Form form={form} layout="vertical" initialValues={initial} key={JSON.stringify(initial)}>
         <Row gutter={16}>
           <Col xs={24} md={8}>

@@ -42,7 +42,7 @@ export function LogSettings({ options }: { options: Record<string, string> }) {
     }
   };
   return (
-    <Card size="small" title={t('logs.title')} data-testid="operation-logs">
+    <Card title={t('logs.title')} data-testid="operation-logs">
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Flex vertical gap={8}>

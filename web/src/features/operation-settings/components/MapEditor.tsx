@@ -91,7 +91,17 @@ export function MapEditor({
   };
 
   return (
-    <Card size="small" title={title} extra={extra} data-testid={testId}>
+    <Card
+      size="small"
+      title={title}
+      extra={extra}
+      variant={title ? 'outlined' : 'borderless'}
+      styles={{
+        body: title ? undefined : { padding: 0 },
+        header: title ? undefined : { paddingInline: 0 },
+      }}
+      data-testid={testId}
+    >
       <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>
       <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
         <Segmented<View>

@@ -38,7 +38,7 @@ export function MapTable({
               value={row.name}
               status={row.name.trim() ? undefined : 'error'}
               onChange={(e) => patch(row.id, { name: e.target.value })}
-              style={{ minWidth: 200 }}
+              style={{ minWidth: 140 }}
               aria-label={t('map.name')}
             />
           ),

@@ -35,7 +35,7 @@ export function RatioSettings({ options }: { options: Record<string, string> }) 
     { key: 'UserUsableGroups', kind: 'text' as const },
   ].filter((e) => e.key in options);
   return (
-    <Card size="small" title={t('ratios.title')} data-testid="operation-ratios">
+    <Card title={t('ratios.title')} data-testid="operation-ratios">
       <Tabs
         items={editors.map((e) => ({
           key: e.key,
