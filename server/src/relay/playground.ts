@@ -1,7 +1,7 @@
 import { Role } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { usableGroups } from '../domain/groups/usable-groups.js';
+import { isUsableGroup } from '../domain/groups/usable-groups.js';
 import { authenticate } from '../http/middleware/with-session.js';
 import { isObject } from './adaptors/shared/json.js';
 import { RelayContext } from './relay-context.js';
@@ -21,7 +21,7 @@ export function registerPlayground(scope: FastifyInstance, ctx: AppContext): voi
       // `group` is the playground's own field; the upstream must not see it.
       if (isObject(req.body)) req.body = upstreamBody;
       rc.caller = callerOf(user, null, null);
-      const usable = typeof asked === 'string' && asked in usableGroups(ctx.settings, user);
+      const usable = typeof asked === 'string' && isUsableGroup(ctx.settings, user, asked);
       rc.usingGroup = usable ? asked : user.group;
       await relayAuthenticated(rc);
     });

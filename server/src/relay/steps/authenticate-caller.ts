@@ -1,6 +1,6 @@
 import { ChannelStatus, Role, UserStatus } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
-import { userUsableGroups } from '../../config/settings/groups/operation.js';
+import { isUsableGroup } from '../../domain/groups/usable-groups.js';
 import type { CachedUser } from '../../domain/users/user-cache.js';
 import { checkTokenUsable } from '../../domain/tokens/token-status.js';
 import { AppError, forbidden } from '../../http/errors.js';
@@ -85,7 +85,7 @@ export async function authenticateKey(
     if (channel.status !== ChannelStatus.enabled) throw forbidden('channel_disabled');
   }
   const group = token.group;
-  if (group && group !== user.group && !(group in ctx.settings.get(userUsableGroups))) {
+  if (group && !isUsableGroup(ctx.settings, user, group)) {
     throw forbidden('token_group_unusable', { group });
   }
   return { caller: callerOf(user, token, presented.channelId), usingGroup: group || user.group };
