@@ -1,9 +1,9 @@
 import { TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeAnthropicUsage, type Usage } from '../../../billing/usage.js';
 import { normalizeUpstreamError } from '../errors/upstream-error.js';
-import { nowSeconds } from '../shared/ids.js';
 import { isObject } from '../shared/json.js';
-import type { OpenAIChatChunk, OpenAIDelta, OpenAIFinishReason } from '../openai/types.js';
+import type { OpenAIDelta, OpenAIFinishReason } from '../openai/types.js';
+import { deltaChunk, usageChunk } from '../translate/openai-chunk.js';
 import type { ChunkSink, StageContext, UpstreamStage } from '../translate/stages.js';
 import { anthropicStopToOpenAI, anthropicUsageToOpenAI } from './convert-response-to-openai.js';
 import type { AnthropicStreamEvent, AnthropicUsage } from './types.js';
@@ -40,30 +40,12 @@ export function createAnthropicStreamReader(sink: ChunkSink, ctx: StageContext):
   const toolOfBlock = new Map<number, number>();
 
   const emit = (delta: OpenAIDelta, finish: OpenAIFinishReason | null = null): void => {
-    const chunk: OpenAIChatChunk = {
-      id,
-      object: 'chat.completion.chunk',
-      created: nowSeconds(),
-      model: ctx.model,
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    };
-    sink.chunk(chunk);
+    sink.chunk(deltaChunk(id, ctx.model, delta, finish));
   };
   const finish = (): void => {
     if (ended) return;
     ended = true;
-    if (sawUsage) {
-      const created = nowSeconds();
-      const u = anthropicUsageToOpenAI(usage);
-      sink.chunk({
-        id,
-        object: 'chat.completion.chunk',
-        created,
-        model: ctx.model,
-        choices: [],
-        usage: u,
-      });
-    }
+    if (sawUsage) sink.chunk(usageChunk(id, ctx.model, anthropicUsageToOpenAI(usage)));
     sink.end();
   };
 

@@ -1,9 +1,10 @@
 import { TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeGeminiUsage, type Usage } from '../../../billing/usage.js';
 import { normalizeUpstreamError } from '../errors/upstream-error.js';
-import { newId, nowSeconds } from '../shared/ids.js';
+import { newId } from '../shared/ids.js';
 import { isObject } from '../shared/json.js';
 import type { OpenAIDelta, OpenAIFinishReason } from '../openai/types.js';
+import { deltaChunk, usageChunk } from '../translate/openai-chunk.js';
 import type { ChunkSink, StageContext, UpstreamStage } from '../translate/stages.js';
 import {
   geminiFinishToOpenAI,
@@ -27,9 +28,7 @@ export function createGeminiStreamReader(sink: ChunkSink, ctx: StageContext): Up
   const emit = (delta: OpenAIDelta, finish: OpenAIFinishReason | null): void => {
     if (first) delta.role = 'assistant';
     first = false;
-    const created = nowSeconds();
-    const choices = [{ index: 0, delta, finish_reason: finish }];
-    sink.chunk({ id, object: 'chat.completion.chunk', created, model: ctx.model, choices });
+    sink.chunk(deltaChunk(id, ctx.model, delta, finish));
   };
 
   const handle = (resp: GeminiResponse): void => {
@@ -57,18 +56,7 @@ export function createGeminiStreamReader(sink: ChunkSink, ctx: StageContext): Up
   const finish = (): void => {
     if (ended) return;
     ended = true;
-    if (usage) {
-      const created = nowSeconds();
-      const u = geminiUsageToOpenAI(usage);
-      sink.chunk({
-        id,
-        object: 'chat.completion.chunk',
-        created,
-        model: ctx.model,
-        choices: [],
-        usage: u,
-      });
-    }
+    if (usage) sink.chunk(usageChunk(id, ctx.model, geminiUsageToOpenAI(usage)));
     sink.end();
   };
 
