@@ -177,6 +177,26 @@ export class ChannelIndex {
     return [...(this.routes.get(group)?.keys() ?? [])].sort();
   }
 
+  /** Models with at least one enabled channel in any group, sorted. */
+  enabledModels(): string[] {
+    const models = new Set<string>();
+    for (const byModel of this.routes.values())
+      for (const model of byModel.keys()) models.add(model);
+    return [...models].sort();
+  }
+
+  /** What the index holds: channels known, channels routed, and group × model × channel routes. */
+  summary(): { channels: number; enabled: number; routes: number } {
+    let enabled = 0;
+    let routes = 0;
+    for (const channel of this.all.values()) {
+      if (channel.status !== ChannelStatus.enabled) continue;
+      enabled++;
+      routes += channel.groups.length * channel.models.length;
+    }
+    return { channels: this.all.size, enabled, routes };
+  }
+
   /** Rebuilds from the database; concurrent calls share one rebuild plus at most one more. */
   reload(): Promise<void> {
     if (!this.running) {

@@ -1,4 +1,3 @@
-import { ChannelStatus } from '@gateway/shared';
 import type { Updateable } from 'kysely';
 import type { Db } from '../client.js';
 import type { ChannelsTable } from '../schema/index.js';
@@ -28,15 +27,4 @@ export async function modelListsByTag(db: Db, tag: string): Promise<string[]> {
 export async function channelGroupLists(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('channels').select('group').distinct().execute();
   return rows.map((r) => r.group);
-}
-
-/** The distinct model lists of enabled channels (comma separated). */
-export async function enabledModelLists(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('channels')
-    .select('models')
-    .distinct()
-    .where('status', '=', ChannelStatus.enabled)
-    .execute();
-  return rows.map((r) => r.models);
 }

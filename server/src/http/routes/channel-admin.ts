@@ -67,7 +67,7 @@ export function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       access: channelReadRole,
       response: z.array(z.string()),
     },
-    () => listEnabledModels(ctx),
+    async () => listEnabledModels(ctx),
   );
 
   defineRoute(
