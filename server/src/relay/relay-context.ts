@@ -7,6 +7,7 @@ import type { CachedToken } from '../domain/tokens/token-cache.js';
 import { nowSeconds } from '../lib/time.js';
 import type { ClientFormat, ForwardBody, ForwardEndpoint } from './adaptors/adaptor.js';
 import type { CachedChannel } from './select-channel.js';
+import type { UpstreamCall } from './upstream/upstream-pools.js';
 
 /** What a relay route serves: chat in the client's format, or a forwarded OpenAI endpoint. */
 export type RelayEndpoint = 'chat' | ForwardEndpoint;
@@ -82,8 +83,8 @@ export class RelayContext {
   readonly createdAt = nowSeconds();
   /** High-resolution start (durations). */
   readonly startedAt = performance.now();
-  /** Aborts the upstream call when the client goes away (made by `upstreamSignal`). */
-  abort: AbortController | null = null;
+  /** The upstream call in progress (aborted when the client goes away). */
+  upstream: UpstreamCall | null = null;
   /** Channels already tried (never the same twice). */
   readonly tried = new Set<number>();
   /** Set by `authenticateCaller`. */
@@ -114,12 +115,6 @@ export class RelayContext {
   /** The request id (logs, reservations, error messages). */
   get requestId(): string {
     return this.req.id;
-  }
-
-  /** The signal that aborts the upstream call when the client goes away. */
-  upstreamSignal(): AbortSignal {
-    this.abort ??= new AbortController();
-    return this.abort.signal;
   }
 
   /** Milliseconds since the request arrived. */

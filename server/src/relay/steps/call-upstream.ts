@@ -97,7 +97,7 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
   const onClose = () => {
     if (raw.writableFinished) return;
     rc.outcome.clientGone = true;
-    rc.abort?.abort();
+    rc.upstream?.abort();
   };
   raw.once('close', onClose);
   try {
@@ -122,12 +122,14 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
       index,
     };
     rc.attempt = attempt;
-    const upstream = buildUpstream(rc, adaptor, attempt);
+    const call = sendUpstream(buildUpstream(rc, adaptor, attempt), channel.setting.proxy);
+    rc.upstream = call;
     try {
-      const res = await sendUpstream(upstream, rc.upstreamSignal(), channel.setting.proxy);
+      const res = await call.response;
       if (res.statusCode >= 200 && res.statusCode < 300) return await deliver(rc, adaptor, res);
       last = await failureOf(res, channel);
     } catch (error) {
+      call.abort();
       if (rc.outcome.clientGone) throw new ClientGone();
       if (!(error instanceof UpstreamFailure)) {
         const message = error instanceof Error ? error.message : String(error);

@@ -58,7 +58,7 @@ export async function deliverJson(
   adaptor: Adaptor,
   res: UpstreamResponse,
 ): Promise<void> {
-  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const bytes = await res.body.bytes();
   const text = bytes.toString('utf8');
   const json = parseJson(text);
   const contentType = String(res.headers['content-type'] ?? 'application/json');
@@ -106,5 +106,9 @@ export async function deliverBytes(
   rc.outcome.usage = { ...emptyUsage(), promptTokens: rc.request.promptTokens };
   rc.outcome.firstByteMs = rc.elapsedMs();
   const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
-  void rc.reply.code(200).headers(corsHeader).header('content-type', contentType).send(res.body);
+  void rc.reply
+    .code(200)
+    .headers(corsHeader)
+    .header('content-type', contentType)
+    .send(res.body.toReadable());
 }

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { emptyUsage } from '../../billing/usage.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
@@ -18,6 +17,19 @@ function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
   };
   if (rc.endpoint === 'chat') return adaptor.createStreamTranslator(rc.format, ctx);
   return adaptor.forward!.createStreamTranslator(rc.endpoint, ctx);
+}
+
+/** Resolves when a slow client has taken what was written, or has gone away. */
+function drained(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('drain', done);
+    raw.on('close', done);
+  });
 }
 
 function writeHead(rc: RelayContext, raw: ServerResponse): void {
@@ -62,7 +74,8 @@ export async function deliverStream(
       const out = translator.push(chunk as Buffer);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc, raw);
-      if (!raw.write(out)) await once(raw, 'drain', { signal: rc.upstreamSignal() });
+      if (!raw.write(out)) await drained(raw);
+      if (rc.outcome.clientGone) throw new ClientGone();
     }
     const tail = translator.end();
     if (!raw.headersSent) writeHead(rc, raw);

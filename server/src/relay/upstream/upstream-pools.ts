@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import type { UpstreamRequest } from '../adaptors/adaptor.js';
 
@@ -54,30 +56,187 @@ function parsedUrl(raw: string): { origin: string; path: string } {
   return parsed;
 }
 
-/** An upstream answer whose body is still streaming. */
-export type UpstreamResponse = Dispatcher.ResponseData;
+/** Body bytes buffered ahead of a consumer that reads chunk by chunk before the socket pauses. */
+const highWaterBytes = 256 * 1024;
+
+/** An upstream answer at its headers; the body is still arriving. */
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: UpstreamBody;
+}
 
 /**
- * Sends an adaptor-built request over the origin's keep-alive pool (or the channel's proxy)
- * and resolves at the response headers; the body streams. `signal` aborts both.
+ * The body of an upstream answer, fed by the dispatcher as bytes arrive: read it whole
+ * (`bytes`, `text`) or chunk by chunk (`for await`, which pauses the upstream socket while
+ * the consumer is behind). No stream objects are made unless `toReadable` asks for one.
  */
-export function sendUpstream(
-  upstream: UpstreamRequest,
-  signal: AbortSignal,
-  proxy?: unknown,
-): Promise<UpstreamResponse> {
+export class UpstreamBody implements AsyncIterable<Buffer> {
+  private chunks: Buffer[] = [];
+  private queued = 0;
+  private done = false;
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+  private streaming = false;
+
+  constructor(private readonly call: UpstreamCall) {}
+
+  /** Dispatcher side: a chunk arrived. */
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.queued += chunk.length;
+    if (this.streaming && this.queued > highWaterBytes) this.call.pause();
+    this.notify();
+  }
+
+  /** Dispatcher side: the body ended, or broke with `error`. */
+  finish(error: Error | null): void {
+    this.done = true;
+    this.failure = error;
+    this.notify();
+  }
+
+  /** True once the body has ended or broken. */
+  get complete(): boolean {
+    return this.done;
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private settled(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  /** The whole body; rejects when it broke. */
+  async bytes(): Promise<Buffer> {
+    while (!this.done) await this.settled();
+    if (this.failure) throw this.failure;
+    const { chunks } = this;
+    this.chunks = [];
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  }
+
+  /** The whole body as UTF-8 text. */
+  async text(): Promise<string> {
+    return (await this.bytes()).toString('utf8');
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
+    this.streaming = true;
+    for (;;) {
+      const chunk = this.chunks.shift();
+      if (chunk) {
+        this.queued -= chunk.length;
+        if (this.queued <= highWaterBytes) this.call.resume();
+        yield chunk;
+        continue;
+      }
+      if (this.failure) throw this.failure;
+      if (this.done) return;
+      await this.settled();
+    }
+  }
+
+  /** The body as a Node stream (for replies that pipe bytes through untouched). */
+  toReadable(): Readable {
+    return Readable.from(this, { objectMode: false });
+  }
+}
+
+/**
+ * One request to an upstream, as an undici dispatch handler: `response` resolves at the
+ * headers, the body arrives in `response.body`, and `abort` stops it at any point (also
+ * before the pool has given it a connection).
+ */
+export class UpstreamCall implements Dispatcher.DispatchHandler {
+  readonly response: Promise<UpstreamResponse>;
+  private resolve!: (response: UpstreamResponse) => void;
+  private reject!: (error: Error) => void;
+  private controller: Dispatcher.DispatchController | null = null;
+  private abortReason: Error | null = null;
+  private body: UpstreamBody | null = null;
+
+  constructor() {
+    this.response = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  /** Stops the request and its body (idempotent; nothing happens after the body ended). */
+  abort(reason: Error = new UpstreamAborted()): void {
+    if (this.abortReason || this.body?.complete) return;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+  }
+
+  pause(): void {
+    this.controller?.pause();
+  }
+
+  resume(): void {
+    if (this.controller?.paused) this.controller.resume();
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.abortReason) controller.abort(this.abortReason);
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
+    if (statusCode < 200) return; // 1xx: the real answer follows.
+    this.body = new UpstreamBody(this);
+    this.resolve({ statusCode, headers, body: this.body });
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.body?.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.body?.finish(null);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.body) this.body.finish(error);
+    else this.reject(error);
+  }
+}
+
+/** The reason of an upstream call stopped because its client went away. */
+export class UpstreamAborted extends Error {
+  constructor() {
+    super('the request was aborted');
+    this.name = 'AbortError';
+  }
+}
+
+/**
+ * Sends an adaptor-built request over the origin's keep-alive pool (or the channel's proxy);
+ * the call's `response` resolves at the response headers while the body streams.
+ */
+export function sendUpstream(upstream: UpstreamRequest, proxy?: unknown): UpstreamCall {
   const url = parsedUrl(upstream.url);
-  const options = {
+  const call = new UpstreamCall();
+  const options: Dispatcher.DispatchOptions = {
+    origin: url.origin,
     method: upstream.method,
     path: url.path,
     headers: upstream.headers,
     body: upstream.body,
-    signal,
   };
-  if (typeof proxy === 'string' && /^https?:\/\//.test(proxy)) {
-    return proxyFor(proxy).request({ ...options, origin: url.origin });
-  }
-  return poolFor(url.origin).request(options);
+  const dispatcher: Dispatcher =
+    typeof proxy === 'string' && /^https?:\/\//.test(proxy) ? proxyFor(proxy) : poolFor(url.origin);
+  dispatcher.dispatch(options, call);
+  return call;
 }
 
 /** Closes every pool (process shutdown, tests). */
