@@ -1,10 +1,10 @@
 import type { Adaptor, ChannelConfig } from '../../relay/adaptors/adaptor.js';
 import { AdaptorError } from '../../relay/adaptors/errors/adaptor-error.js';
 import { normalizeUpstreamError } from '../../relay/adaptors/errors/upstream-error.js';
-import { OPENAI_COMPATIBLE_PRESETS } from '../../relay/adaptors/presets.js';
 import { adaptorFor, supportedChannelTypes } from '../../relay/adaptors/registry.js';
 import { AppError } from '../../http/errors.js';
 import type { ChannelFailure } from './channel-health.js';
+import { requiresBaseUrl } from './served-types.js';
 import type { UpstreamAnswer } from './upstream-call.js';
 
 /** How long management calls (tests, balances, model lists) wait for an upstream. */
@@ -22,10 +22,7 @@ export function checkChannelTarget(type: number, baseUrl: string): void {
   if (!supportedChannelTypes().includes(type)) {
     throw new AppError('channel_type_unsupported', { type });
   }
-  const preset = OPENAI_COMPATIBLE_PRESETS.find((p) => p.type === type);
-  if (preset && preset.baseUrl === '' && baseUrl === '') {
-    throw new AppError('channel_base_url_required');
-  }
+  if (baseUrl === '' && requiresBaseUrl(type)) throw new AppError('channel_base_url_required');
 }
 
 /** The failure an upstream answer represents, or null for a 2xx answer. */

@@ -5,12 +5,16 @@ import type { AppContext } from '../../context.js';
 import { editTagChannels, tagModels } from '../../domain/channels/edit-tag.js';
 import { listKnownModels } from '../../domain/channels/known-models.js';
 import { listEnabledModels, rebuildRoutingIndex } from '../../domain/channels/routing-index.js';
+import { listServedChannelTypes, servedChannelType } from '../../domain/channels/served-types.js';
 import { channelReadRole, channelWriteRole } from '../../policies/channels.js';
 import { defineRoute } from '../route.js';
 
 const tags = ['channels'];
 
-/** Channel administration by tag, the model lists of the channel editor, the index rebuild. */
+/**
+ * Channel administration by tag, the type and model lists of the channel editor, the index
+ * rebuild.
+ */
 export function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(
     app,
@@ -40,6 +44,20 @@ export function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       response: z.string(),
     },
     ({ query }) => tagModels(ctx, query.tag),
+  );
+
+  defineRoute(
+    app,
+    ctx,
+    {
+      method: 'GET',
+      url: '/api/channel/types',
+      summary: 'Channel types the relay serves, with their names and default base URLs',
+      tags,
+      access: channelReadRole,
+      response: z.array(servedChannelType),
+    },
+    async () => listServedChannelTypes(),
   );
 
   defineRoute(

@@ -20,6 +20,7 @@ import { RoutingSection } from './components/RoutingSection';
 import { useChannel } from './hooks/use-channel';
 import { useGroupNames } from './hooks/use-group-names';
 import { useModelsByType } from './hooks/use-models-by-type';
+import { useServedTypes } from './hooks/use-served-types';
 import {
   keyLines,
   toChannelForm,
@@ -41,6 +42,7 @@ export function ChannelEditPage() {
   const user = useUser();
   const channel = useChannel(id);
   const catalogue = useModelsByType();
+  const served = useServedTypes();
   const groups = useGroupNames();
   const [form] = Form.useForm<ChannelFormValues>();
   const [saving, setSaving] = useState(false);
@@ -153,8 +155,8 @@ export function ChannelEditPage() {
         <Flex vertical gap={16}>
           <BasicsSection
             editing={editing}
-            catalogue={catalogue.data}
-            catalogueLoading={catalogue.isLoading}
+            served={served.data}
+            servedLoading={served.isLoading}
             onReveal={() => void reveal()}
             revealing={revealing}
           />

@@ -28,6 +28,18 @@ export interface ChannelPageData {
   type_counts: Record<string, number>;
 }
 
+/** A channel type the relay serves (`GET /api/channel/types`). */
+export interface ServedChannelType {
+  /** Channel type id of the contract. */
+  type: number;
+  /** Upstream name, as the relay calls it. */
+  name: string;
+  /** Address used when a channel leaves its base URL empty; empty when there is none. */
+  base_url: string;
+  /** Whether a channel of this type must give its own base URL. */
+  base_url_required: boolean;
+}
+
 /** The outcome of a channel test. */
 export interface ChannelTestOutcome {
   success: boolean;
@@ -118,7 +130,10 @@ export const fetchUpstreamModels = (body: {
 export const fetchSavedChannelModels = (id: number) =>
   api.get<string[]>(`/api/channel/fetch_models/${id}`);
 
-/** Known model names by channel type; its keys are the types the server offers. */
+/** The channel types the relay serves: the editor's type picker. */
+export const fetchServedTypes = () => api.get<ServedChannelType[]>('/api/channel/types');
+
+/** Known model names by channel type (for "fill common models"). */
 export const fetchModelsByType = () => api.get<ModelsByChannelType>('/api/models');
 
 /** Every group name. */

@@ -1,22 +1,24 @@
 import { Card, Checkbox, Col, Flex, Form, Input, Row, Switch } from 'antd';
-import type { ModelsByChannelType } from '@gateway/shared';
 import { useTranslation } from 'react-i18next';
+import type { ServedChannelType } from '../api';
 import type { ChannelFormValues } from '../lib/channel-form';
-import { azureDefaultVersion, azureType, channelTypes, needsBaseUrl } from '../lib/channel-types';
+import { azureDefaultVersion, azureType } from '../lib/channel-types';
+import { baseUrlRule, isServed } from '../lib/type-options';
 import { KeyField } from './KeyField';
 import { TypeSelect } from './TypeSelect';
 
 /** Type, name, address (Azure endpoint and API version), key and proxy. */
 export function BasicsSection({
   editing,
-  catalogue,
-  catalogueLoading,
+  served,
+  servedLoading,
   onReveal,
   revealing,
 }: {
   editing: boolean;
-  catalogue: ModelsByChannelType | undefined;
-  catalogueLoading: boolean;
+  /** The types the relay serves; undefined while loading. */
+  served: readonly ServedChannelType[] | undefined;
+  servedLoading: boolean;
   onReveal?: () => void;
   revealing?: boolean;
 }) {
@@ -25,14 +27,28 @@ export function BasicsSection({
   const type = Form.useWatch('type', form) ?? 1;
   const batch = Form.useWatch('batch', form) ?? false;
   const azure = type === azureType;
-  const required = needsBaseUrl(type);
-  const defaultUrl = channelTypes[type]?.baseUrl;
+  const { required, defaultUrl } = baseUrlRule(served, type);
+  const unserved = !isServed(served, type);
   return (
     <Card size="small" title={t('form.sections.basics')}>
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Form.Item name="type" label={t('form.type')} rules={[{ required: true }]}>
-            <TypeSelect catalogue={catalogue} loading={catalogueLoading} />
+          <Form.Item
+            name="type"
+            label={t('form.type')}
+            rules={[
+              { required: true },
+              {
+                validator: (_, v: number) =>
+                  isServed(served, v)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('form.typeNotServed'))),
+              },
+            ]}
+            validateStatus={unserved ? 'warning' : undefined}
+            help={unserved ? t('form.typeNotServed') : undefined}
+          >
+            <TypeSelect served={served} loading={servedLoading} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
