@@ -14,7 +14,9 @@ import {
 } from './components/ChannelFilters';
 import { ChannelTable } from './components/ChannelTable';
 import { ChannelToolbar } from './components/ChannelToolbar';
+import { EditTagDialog } from './components/EditTagDialog';
 import { TagDialog } from './components/TagDialog';
+import type { TagAction } from './components/TagCell';
 import { TestAllDialog } from './components/TestAllDialog';
 import { useChannelActions } from './hooks/use-channel-actions';
 import { useChannels } from './hooks/use-channels';
@@ -35,6 +37,7 @@ export function ChannelPage() {
   const [paging, setPaging] = useState({ p: 1, page_size: 20 });
   const [selected, setSelected] = useState<Key[]>([]);
   const [tagOpen, setTagOpen] = useState(false);
+  const [editingTag, setEditingTag] = useState<string | null>(null);
   const [testAllOpen, setTestAllOpen] = useState(false);
   const [busy, setBusy] = useState<Record<BusyKind, Set<number>>>({
     test: new Set(),
@@ -68,6 +71,14 @@ export function ChannelPage() {
       void list.refetch();
     });
 
+  const setTagEnabled = (tag: string, enabled: boolean) =>
+    void actions.tagEnabled
+      .mutateAsync({ tag, enabled })
+      .then((count) => void message.success(t('tagChanged', { count })));
+
+  const tagAction = (tag: string, action: TagAction) =>
+    action === 'edit' ? setEditingTag(tag) : setTagEnabled(tag, action === 'enable');
+
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
@@ -96,11 +107,8 @@ export function ChannelPage() {
                 .then((count) => void message.success(t('balancesUpdated', { count })))
             }
             onTag={() => setTagOpen(true)}
-            onTagEnabled={(enabled) =>
-              void actions.tagEnabled
-                .mutateAsync({ tag: filters.tag.trim(), enabled })
-                .then((count) => void message.success(t('tagChanged', { count })))
-            }
+            onEditTag={() => setEditingTag(filters.tag.trim())}
+            onTagEnabled={(enabled) => setTagEnabled(filters.tag.trim(), enabled)}
             onDeleteSelected={() =>
               void actions.removeMany.mutateAsync(selected.map(Number)).then((count) => {
                 setSelected([]);
@@ -149,6 +157,7 @@ export function ChannelPage() {
                 .then(({ id }) => void message.success(t('copied', { id })))
             }
             onDelete={(c) => void actions.remove.mutateAsync(c.id)}
+            onTagAction={tagAction}
           />
         </Flex>
       </Card>
@@ -161,6 +170,18 @@ export function ChannelPage() {
           void actions.tag.mutateAsync({ ids: selected.map(Number), tag }).then((count) => {
             setTagOpen(false);
             void message.success(t('tagged', { count, tag }));
+          })
+        }
+      />
+      <EditTagDialog
+        tag={editingTag}
+        groups={groups.data ?? []}
+        saving={actions.editTag.isPending}
+        onCancel={() => setEditingTag(null)}
+        onSubmit={(body) =>
+          void actions.editTag.mutateAsync(body).then((count) => {
+            setEditingTag(null);
+            void message.success(t('editTag.saved', { tag: body.tag, count }));
           })
         }
       />

@@ -1,6 +1,7 @@
 import type {
   ChannelItem,
   CreateChannelRequest,
+  EditTagRequest,
   ModelsByChannelType,
   UpdateChannelRequest,
 } from '@gateway/shared';
@@ -79,6 +80,13 @@ export const tagChannels = (ids: number[], tag: string) =>
 /** Enables or disables every channel with a tag. */
 export const setTagEnabled = (tag: string, enabled: boolean) =>
   api.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag });
+
+/** Sets common fields on every channel with a tag; answers how many have it. */
+export const editTag = (body: EditTagRequest) => api.put<number>('/api/channel/tag', body);
+
+/** The models of a tag's channels as one comma list. */
+export const fetchTagModels = (tag: string) =>
+  api.get<string>('/api/channel/tag/models', { query: { tag } });
 
 /** Duplicates a channel; answers the new id. */
 export const copyChannel = (id: number) => api.post<{ id: number }>(`/api/channel/copy/${id}`);

@@ -1,6 +1,7 @@
 import {
   DeleteOutlined,
   DollarOutlined,
+  EditOutlined,
   PlusOutlined,
   ReloadOutlined,
   TagOutlined,
@@ -19,6 +20,7 @@ export function ChannelToolbar({
   onTestAll,
   onBalances,
   onTag,
+  onEditTag,
   onTagEnabled,
   onDeleteSelected,
   onDeleteDisabled,
@@ -32,6 +34,8 @@ export function ChannelToolbar({
   onTestAll: () => void;
   onBalances: () => void;
   onTag: () => void;
+  /** Opens the editor of the filtered tag's common fields. */
+  onEditTag: () => void;
   onTagEnabled: (enabled: boolean) => void;
   onDeleteSelected: () => void;
   onDeleteDisabled: () => void;
@@ -70,6 +74,9 @@ export function ChannelToolbar({
           </Button>
           {tagFilter && (
             <>
+              <Button icon={<EditOutlined />} onClick={onEditTag} data-testid="channel-edit-tag">
+                {t('actions.editTag', { tag: tagFilter })}
+              </Button>
               <Button onClick={() => onTagEnabled(true)}>
                 {t('actions.enableTag', { tag: tagFilter })}
               </Button>

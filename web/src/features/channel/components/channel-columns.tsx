@@ -12,6 +12,7 @@ import { ChannelStatusCell } from './ChannelStatusCell';
 import { ChannelTestButton } from './ChannelTestButton';
 import { InlineNumber } from './InlineNumber';
 import { ResponseTimeTag } from './ResponseTimeTag';
+import { TagCell, type TagAction } from './TagCell';
 
 /** What the channel columns need besides the row. */
 export interface ChannelColumnContext {
@@ -29,6 +30,8 @@ export interface ChannelColumnContext {
   onBalance: (c: ChannelItem) => void;
   onCopy: (c: ChannelItem) => void;
   onDelete: (c: ChannelItem) => void;
+  /** Edits, enables or disables every channel with the tag. */
+  onTagAction: (tag: string, action: TagAction) => void;
 }
 
 const list = (text: string) => text.split(',').filter(Boolean);
@@ -49,9 +52,12 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
             </Typography.Text>
           </Tooltip>
           {c.tag && (
-            <Tag color="purple" style={{ width: 'fit-content' }}>
-              {c.tag}
-            </Tag>
+            <TagCell
+              tag={c.tag}
+              canWrite={canWrite}
+              testId={`channel-tag-${c.id}`}
+              onAction={(action) => ctx.onTagAction(c.tag, action)}
+            />
           )}
         </Flex>
       ),

@@ -1,10 +1,11 @@
-import type { UpdateChannelRequest } from '@gateway/shared';
+import type { EditTagRequest, UpdateChannelRequest } from '@gateway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   copyChannel,
   deleteChannel,
   deleteChannels,
   deleteDisabledChannels,
+  editTag,
   refreshAllBalances,
   refreshBalance,
   setTagEnabled,
@@ -30,6 +31,7 @@ export function useChannelActions() {
         setTagEnabled(tag, enabled),
       onSuccess,
     }),
+    editTag: useMutation({ mutationFn: (b: EditTagRequest) => editTag(b), onSuccess }),
     copy: useMutation({ mutationFn: (id: number) => copyChannel(id), onSuccess }),
     balance: useMutation({ mutationFn: (id: number) => refreshBalance(id), onSuccess }),
     balances: useMutation({ mutationFn: refreshAllBalances, onSuccess }),

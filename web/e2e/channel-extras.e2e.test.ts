@@ -1,0 +1,260 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
+import { setupRoot, type ApiSession } from './helpers/api';
+import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import { startServer, type TestServer } from './helpers/server';
+
+/**
+ * Channel console extras: the editor's type picker offers only the types the relay serves
+ * (and still opens a channel whose type it no longer serves); channels sharing a tag are
+ * edited, enabled and disabled together from the list.
+ */
+
+interface Channel {
+  id: number;
+  priority: number;
+  weight: number;
+  status: number;
+  tag: string;
+  models: string;
+}
+
+/** Where the modal pictures go, to be looked at by a person. */
+const pictures = '/tmp';
+
+describe('channel extras', () => {
+  let dir: string;
+  let server: TestServer;
+  let browser: Browser;
+  let upstream: FakeUpstream;
+  let root: ApiSession;
+  const contexts: BrowserContext[] = [];
+  const ids: Record<string, number> = {};
+
+  const context = async (options: ContextOptions = {}) => {
+    const dark = options.colorScheme === 'dark';
+    const ctx = await newContext(browser, server.url, {
+      ...options,
+      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
+    });
+    contexts.push(ctx);
+    return ctx;
+  };
+  const signedIn = async (options: ContextOptions = {}) => {
+    const page = await (await context(options)).newPage();
+    await signIn(page, 'root', 'rootpass123');
+    return page;
+  };
+  const channel = (id: number) => root.call<Channel>('GET', `/api/channel/${id}`);
+  const add = async (name: string, fields: object) => {
+    const [id] = await root.call<number[]>('POST', '/api/channel/', {
+      mode: 'single',
+      channel: {
+        name,
+        type: 8,
+        base_url: upstream.url,
+        key: 'sk-upstream-test',
+        models: 'gpt-4o',
+        ...fields,
+      },
+    });
+    ids[name] = id;
+    return id;
+  };
+  const row = (page: Page, name: string) =>
+    page.getByTestId('channel-table').locator('tr', { hasText: name });
+  const toast = async (page: Page, text: RegExp) =>
+    expect.poll(() => page.locator('.ant-message').innerText(), { timeout: 15_000 }).toMatch(text);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'channel-extras-e2e-'));
+    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
+    root = await setupRoot(server.url);
+    upstream = await startFakeUpstream();
+    await add('pool-a', { tag: 'pool', priority: 1, weight: 1, models: 'gpt-4o,gpt-4o-mini' });
+    await add('pool-b', { tag: 'pool', priority: 2, weight: 5 });
+    await add('loner', { tag: 'solo', priority: 3 });
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const ctx of contexts)
+      for (const page of ctx.pages())
+        await shoot(page, `failed-extras-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.close().catch(() => undefined);
+    await browser?.close();
+    await upstream?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers only the types the relay serves, searchable by name and id', async () => {
+    const page = await signedIn();
+    await page.goto('/channel/add');
+    await page.getByTestId('channel-type').click();
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await dropdown.locator('.ant-select-item-option').first().waitFor();
+    await page.keyboard.type('deep');
+    await expect
+      .poll(() => dropdown.locator('.ant-select-item-option').allInnerTexts())
+      .toEqual(['DeepSeek (43)']);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('channel-base-url').getAttribute('placeholder')).resolves.toBe(
+      'https://api.deepseek.com',
+    );
+
+    // Midjourney (2) is a contract type with known models, but the relay cannot serve it.
+    await page.getByTestId('channel-type').click();
+    await page.keyboard.type('midjourney');
+    await expect(dropdown.locator('.ant-select-item-option').count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it("opens a channel whose type is no longer served, marked, and won't save it", async () => {
+    const id = await add('legacy', { tag: 'old' });
+    // A type served once, or written by another gateway: set behind the API's back.
+    const db = new SQLite(join(dir, 'gateway.db'));
+    db.prepare('update channels set type = 2 where id = ?').run(id);
+    db.close();
+
+    const page = await signedIn();
+    await page.goto(`/channel/edit/${id}`);
+    await page.getByTestId('channel-type-not-served').waitFor();
+    await expect(page.getByTestId('channel-type').innerText()).resolves.toContain(
+      'Midjourney Proxy (2)',
+    );
+    await expect(page.getByTestId('channel-form').innerText()).resolves.toContain(
+      'no longer serves this type',
+    );
+    await expect(page.getByTestId('channel-name').inputValue()).resolves.toBe('legacy');
+    await page.screenshot({ path: `${pictures}/channel-extras-type-not-served.png` });
+    await page.getByTestId('channel-submit').click();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(`/channel/edit/${id}`);
+
+    // Picking a served type makes the channel savable again.
+    await page.getByTestId('channel-type').click();
+    await page.keyboard.type('Custom (8)');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('channel-base-url').fill(upstream.url);
+    await page.getByTestId('channel-submit').click();
+    await page.waitForURL('**/channel');
+    expect((await root.call<{ type: number }>('GET', `/api/channel/${id}`)).type).toBe(8);
+  });
+
+  it("edits a tag's priority in a modal and both rows follow", async () => {
+    const page = await signedIn();
+    await page.goto('/channel');
+    await row(page, 'pool-b').waitFor();
+    await page.getByTestId(`channel-tag-${ids['pool-a']}`).click();
+    await page.getByRole('menuitem', { name: 'Edit tag' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Edit tag “pool”').isVisible()).resolves.toBe(true);
+
+    // Nothing filled in: nothing is sent.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, /change at least one field/i);
+
+    await dialog.getByTestId('edit-tag-load-models').click();
+    await expect
+      .poll(() => dialog.getByTestId('edit-tag-models').innerText())
+      .toMatch(/gpt-4o[\s\S]*gpt-4o-mini/);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByTestId(`channel-tag-${ids['pool-b']}`).click();
+    await page.getByRole('menuitem', { name: 'Edit tag' }).click();
+    await dialog.getByTestId('edit-tag-priority').fill('7');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${pictures}/channel-extras-edit-tag-desktop.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, /tag “pool” saved; channels with it: 2/i);
+    await dialog.waitFor({ state: 'hidden' });
+
+    for (const name of ['pool-a', 'pool-b']) {
+      await expect
+        .poll(() => row(page, name).getByRole('spinbutton', { name: 'Priority' }).inputValue())
+        .toBe('7');
+    }
+    await expect(
+      row(page, 'loner').getByRole('spinbutton', { name: 'Priority' }).inputValue(),
+    ).resolves.toBe('3');
+    const [a, b] = await Promise.all([channel(ids['pool-a']), channel(ids['pool-b'])]);
+    expect([a.priority, b.priority]).toEqual([7, 7]);
+    // Fields left empty kept each channel's own value.
+    expect([a.weight, b.weight, a.models]).toEqual([1, 5, 'gpt-4o,gpt-4o-mini']);
+  });
+
+  it('disables and enables every channel of a tag from its menu', async () => {
+    const page = await signedIn();
+    await page.goto('/channel');
+    await row(page, 'pool-a').waitFor();
+    await page.getByTestId(`channel-tag-${ids['pool-a']}`).click();
+    await page.getByRole('menuitem', { name: 'Disable every channel with this tag' }).click();
+    await toast(page, /channels changed: 2/i);
+    const states = async () =>
+      (await Promise.all([ids['pool-a'], ids['pool-b'], ids.loner].map(channel))).map(
+        (c) => c.status,
+      );
+    await expect.poll(states).toEqual([2, 2, 1]);
+
+    await page.getByTestId(`channel-tag-${ids['pool-b']}`).click();
+    await page.getByRole('menuitem', { name: 'Enable every channel with this tag' }).click();
+    await expect.poll(states).toEqual([1, 1, 1]);
+  });
+
+  it('renames a tag from the toolbar of a tag-filtered list', async () => {
+    const page = await signedIn();
+    await page.goto('/channel');
+    await page.getByTestId('channel-filter-tag').fill('solo');
+    await page.getByTestId('channel-filter-tag').press('Enter');
+    await page.getByTestId('channel-edit-tag').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('edit-tag-name').fill('solo-2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, /channels with it: 1/i);
+    expect((await channel(ids.loner)).tag).toBe('solo-2');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`shows the tag editor at 390 px in the ${colorScheme} theme`, async () => {
+      const page = await signedIn({ width: 390, height: 844, colorScheme });
+      await page.goto('/channel');
+      await row(page, 'pool-a').waitFor();
+      await page.getByTestId(`channel-tag-${ids['pool-a']}`).scrollIntoViewIfNeeded();
+      await page.getByTestId(`channel-tag-${ids['pool-a']}`).click();
+      await page.getByRole('menuitem', { name: 'Edit tag' }).waitFor();
+      await page.screenshot({ path: `${pictures}/channel-extras-tag-menu-390-${colorScheme}.png` });
+      await page.getByRole('menuitem', { name: 'Edit tag' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('edit-tag-priority').waitFor();
+      await page.waitForTimeout(400);
+      const container = dialog.locator('.ant-modal-container');
+      const box = await container.boundingBox();
+      expect(box?.width ?? 999).toBeLessThanOrEqual(390);
+      // Nothing sticks out sideways: the page does not scroll horizontally.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(overflow).toBeLessThanOrEqual(390);
+      await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(
+        colorScheme,
+      );
+      const background = await container.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background === 'rgb(255, 255, 255)').toBe(colorScheme === 'light');
+      await page.screenshot({ path: `${pictures}/channel-extras-edit-tag-390-${colorScheme}.png` });
+      await container.screenshot({
+        path: `${pictures}/channel-extras-edit-tag-390-${colorScheme}-whole.png`,
+      });
+      await page.keyboard.press('Escape');
+    });
+  }
+});
