@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'server/package.json'));
@@ -28,11 +29,11 @@ async function freePort() {
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const mockPort = Number(process.env.BENCH_MOCK_PORT ?? (await freePort()));
 /** Node flags of the measured gateway: those of `npm start` unless BENCH_NODE_FLAGS says. */
-const nodeFlags = process.env.BENCH_NODE_FLAGS ?? '--enable-source-maps';
+const nodeFlags = process.env.BENCH_NODE_FLAGS ?? serverNodeFlags.join(' ');
 const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const dbPath = join(dir, 'bench.db');
 const env = {
-  ...process.env,
+  ...serverEnv(),
   PORT: String(port),
   HOST: '127.0.0.1',
   SQLITE_PATH: dbPath,

@@ -3,6 +3,7 @@
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const newest = (dir) => {
@@ -26,10 +27,10 @@ if (Math.min(builtAt(serverBuild), builtAt(webBuild)) < sources) {
   console.log('Building the console and the server (first start or sources changed)...');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
-const child = spawn(process.execPath, ['--enable-source-maps', serverBuild], {
+const child = spawn(process.execPath, [...serverNodeFlags, serverBuild], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: serverEnv(),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

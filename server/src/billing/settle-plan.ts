@@ -2,8 +2,11 @@ import type { Insertable } from 'kysely';
 import type { LogsTable } from '../db/schema/index.js';
 import type { Reservation } from './quota.js';
 
-/** A log row to write with a settlement; `quota` is filled in with what was really charged. */
-export type LogDraft = Omit<Insertable<LogsTable>, 'quota'>;
+/**
+ * A log row to write with a settlement; planning sets `quota` to what was really charged (the
+ * row itself is written, not a copy: a batch commits hundreds of them).
+ */
+export type LogDraft = Insertable<LogsTable> & { quota: number; other: string };
 
 /** SETTLE: a finished request, charged by its real usage. */
 export interface Settlement {
@@ -101,10 +104,15 @@ export function planTotals(
     }
     if (move.log) {
       const shortfall = move.kind === 'settle' ? move.quota - quota : 0;
-      // `other` is a JSON object text; a shortfall is appended as one more field.
-      const other =
-        shortfall > 0 ? `${move.log.other.slice(0, -1)},"shortfall":${shortfall}}` : move.log.other;
-      logs.push({ ...move.log, quota, other });
+      move.log.quota = quota;
+      // `other` is a JSON object text; a shortfall is appended as one more field (on a copy, so
+      // that planning the same move again after a failed batch appends it once).
+      const { other } = move.log;
+      logs.push(
+        shortfall > 0
+          ? { ...move.log, other: `${other.slice(0, -1)},"shortfall":${shortfall}}` }
+          : move.log,
+      );
     }
   }
   return {
