@@ -1,7 +1,7 @@
 import { beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerUser, setupRoot, type ApiSession } from './helpers/api';
-import { newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import { newContext, screenshotTours, shoot, signIn, type ContextOptions } from './helpers/browser';
 import { useFixture } from './helpers/fixture';
 
 /** Pages seen signed out. */
@@ -72,7 +72,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-describe('screenshots of every page', () => {
+describe.runIf(screenshotTours)('screenshots of every page', () => {
   const f = useFixture();
   let root: ApiSession;
 

@@ -68,6 +68,13 @@ export async function signIn(
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/**
+ * Whether the screenshot tours run (every screen in light, dark, 390 px and six more
+ * languages, for a person to look at): `E2E_SCREENSHOTS=1`. They take minutes and assert
+ * little, so the default run (CI) leaves them out.
+ */
+export const screenshotTours = process.env.E2E_SCREENSHOTS === '1';
+
 /** Saves a full-page screenshot as `<name>.png`. */
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
