@@ -224,6 +224,9 @@ describe('channel extras', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, /channels with it: 1/i);
     expect((await channel(ids.loner)).tag).toBe('solo-2');
+    // The list follows the tag to its new name.
+    await expect.poll(() => page.getByTestId('channel-filter-tag').inputValue()).toBe('solo-2');
+    await row(page, 'loner').waitFor();
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

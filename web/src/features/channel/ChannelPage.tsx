@@ -34,6 +34,8 @@ export function ChannelPage() {
   const { quota } = useSiteInfo();
   const mobile = useIsMobile();
   const [filters, setFilters] = useState<ChannelFilterValues>(emptyChannelFilters);
+  /** Bumped to show filters changed here (a renamed tag) in the filter fields. */
+  const [filtersKey, setFiltersKey] = useState(0);
   const [paging, setPaging] = useState({ p: 1, page_size: 20 });
   const [selected, setSelected] = useState<Key[]>([]);
   const [tagOpen, setTagOpen] = useState(false);
@@ -85,6 +87,8 @@ export function ChannelPage() {
       <Card styles={{ body: { padding: mobile ? 12 : undefined } }}>
         <Flex vertical gap={12}>
           <ChannelFilters
+            key={filtersKey}
+            initial={filters}
             typeCounts={list.data?.type_counts ?? {}}
             groups={groups.data ?? []}
             onSearch={(next) => {
@@ -181,6 +185,11 @@ export function ChannelPage() {
         onSubmit={(body) =>
           void actions.editTag.mutateAsync(body).then((count) => {
             setEditingTag(null);
+            // A list filtered by the renamed tag follows it to its new name.
+            if (body.new_tag && filters.tag.trim() === body.tag) {
+              setFilters({ ...filters, tag: body.new_tag });
+              setFiltersKey((k) => k + 1);
+            }
             void message.success(t('editTag.saved', { tag: body.tag, count }));
           })
         }

@@ -22,18 +22,23 @@ export const emptyChannelFilters: ChannelFilterValues = {
   id_sort: false,
 };
 
-/** Name/id/address search, state, type (with counts), group, tag and model. */
+/**
+ * Name/id/address search, state, type (with counts), group, tag and model. The fields start
+ * from `initial`; remount (a new `key`) to put different values in them.
+ */
 export function ChannelFilters({
+  initial = emptyChannelFilters,
   typeCounts,
   groups,
   onSearch,
 }: {
+  initial?: ChannelFilterValues;
   typeCounts: Record<string, number>;
   groups: string[];
   onSearch: (filters: ChannelFilterValues) => void;
 }) {
   const { t } = useTranslation('channel');
-  const [draft, setDraft] = useState<ChannelFilterValues>(emptyChannelFilters);
+  const [draft, setDraft] = useState<ChannelFilterValues>(initial);
   const set = (patch: Partial<ChannelFilterValues>, now = false) => {
     const next = { ...draft, ...patch };
     setDraft(next);
