@@ -30,24 +30,25 @@ function header(req: FastifyRequest, name: string): string | undefined {
  * `x-goog-api-key` or `?key=` (Gemini clients), each format's own header first.
  */
 export function presentedKey(req: FastifyRequest, format: ClientFormat): PresentedKey | null {
-  const query = req.query as Record<string, unknown> | undefined;
-  const fromQuery = typeof query?.key === 'string' ? query.key : undefined;
-  const candidates =
+  const query = () => {
+    const key = (req.query as Record<string, unknown> | undefined)?.key;
+    return typeof key === 'string' ? key : undefined;
+  };
+  const authorization = () => bearer(header(req, 'authorization'));
+  // `||` also skips empty values, so an empty header gives way to the next source.
+  const raw =
     format === 'gemini'
-      ? [header(req, 'x-goog-api-key'), fromQuery, bearer(header(req, 'authorization'))]
+      ? header(req, 'x-goog-api-key') || query() || authorization()
       : format === 'anthropic'
-        ? [header(req, 'x-api-key'), bearer(header(req, 'authorization'))]
-        : [
-            bearer(header(req, 'authorization')),
-            header(req, 'x-api-key'),
-            header(req, 'x-goog-api-key'),
-            fromQuery,
-          ];
-  const raw = candidates.find((c) => c !== undefined && c !== '');
+        ? header(req, 'x-api-key') || authorization()
+        : authorization() || header(req, 'x-api-key') || header(req, 'x-goog-api-key') || query();
   if (!raw) return null;
-  const [key, channel] = (raw.startsWith('sk-') ? raw.slice(3) : raw).split('-');
-  const channelId = channel !== undefined && /^\d+$/.test(channel) ? Number(channel) : null;
-  return { key, channelId };
+  const body = raw.startsWith('sk-') ? raw.slice(3) : raw;
+  const dash = body.indexOf('-');
+  if (dash === -1) return { key: body, channelId: null };
+  const next = body.indexOf('-', dash + 1);
+  const channel = body.slice(dash + 1, next === -1 ? undefined : next);
+  return { key: body.slice(0, dash), channelId: /^\d+$/.test(channel) ? Number(channel) : null };
 }
 
 /** The authenticated caller of an API-key request and the group it routes in. */

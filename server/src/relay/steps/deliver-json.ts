@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { countTextTokens } from '../../billing/tokenizer.js';
 import { emptyUsage, type Usage } from '../../billing/usage.js';
 import type { Adaptor } from '../adaptors/adaptor.js';
@@ -85,12 +86,12 @@ export async function deliverJson(
 function sendRaw(rc: RelayContext, contentType: string, payload: string | Buffer): void {
   const { reply } = rc;
   reply.hijack();
-  reply.raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    ...corsHeader,
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(payload),
-  });
+  // `getHeaders` answers a fresh object (the request id and version headers set so far).
+  const head = reply.getHeaders() as OutgoingHttpHeaders;
+  head['access-control-allow-origin'] = corsHeader['access-control-allow-origin'];
+  head['content-type'] = contentType;
+  head['content-length'] = Buffer.byteLength(payload);
+  reply.raw.writeHead(200, head);
   reply.raw.end(payload);
 }
 

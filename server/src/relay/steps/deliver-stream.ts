@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { emptyUsage } from '../../billing/usage.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
@@ -34,14 +34,13 @@ function drained(raw: ServerResponse): Promise<void> {
 
 function writeHead(rc: RelayContext, raw: ServerResponse): void {
   rc.reply.hijack();
-  raw.writeHead(200, {
-    ...(rc.reply.getHeaders() as Record<string, string>),
-    ...corsHeader,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const head = rc.reply.getHeaders() as OutgoingHttpHeaders;
+  head['access-control-allow-origin'] = corsHeader['access-control-allow-origin'];
+  head['content-type'] = 'text/event-stream; charset=utf-8';
+  head['cache-control'] = 'no-cache';
+  head.connection = 'keep-alive';
+  head['x-accel-buffering'] = 'no';
+  raw.writeHead(200, head);
   rc.outcome.firstByteMs = rc.elapsedMs();
 }
 

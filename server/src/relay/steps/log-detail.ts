@@ -24,33 +24,36 @@ function pricingJson(p: ModelPricing): string {
   return p.fallback ? s + field('self_use_fallback', true) : s;
 }
 
-/** Token breakdown; zero counts are left out (readers default them to 0). */
+/** A count field, left out when zero (readers default it to 0). */
+const count = (name: string, n: number) => (n === 0 ? '' : `,"${name}":${n}`);
+
+/** Token breakdown; zero counts are left out. */
 function tokensJson(u: Usage): string {
-  const counts: Array<[string, number]> = [
-    ['text_input', Math.max(0, u.promptTokens - u.imageTokens - u.audioInputTokens)],
-    ['text_output', Math.max(0, u.completionTokens - u.audioOutputTokens)],
-    ['cache_tokens', u.cachedTokens],
-    ['cache_creation_tokens', u.cacheWriteTokens],
-    ['cache_creation_tokens_1h', u.cacheWrite1hTokens],
-    ['image_tokens', u.imageTokens],
-    ['audio_input', u.audioInputTokens],
-    ['audio_output', u.audioOutputTokens],
-    ['reasoning_tokens', u.reasoningTokens],
-  ];
-  let s = '';
-  for (const [name, n] of counts) if (n !== 0) s += field(name, n);
-  return s;
+  return (
+    count('text_input', Math.max(0, u.promptTokens - u.imageTokens - u.audioInputTokens)) +
+    count('text_output', Math.max(0, u.completionTokens - u.audioOutputTokens)) +
+    count('cache_tokens', u.cachedTokens) +
+    count('cache_creation_tokens', u.cacheWriteTokens) +
+    count('cache_creation_tokens_1h', u.cacheWrite1hTokens) +
+    count('image_tokens', u.imageTokens) +
+    count('audio_input', u.audioInputTokens) +
+    count('audio_output', u.audioOutputTokens) +
+    count('reasoning_tokens', u.reasoningTokens)
+  );
 }
 
 /** Where the request went: path, model mapping and the channels tried (admins only). */
 export function routingJson(rc: RelayContext): string {
-  const attempt = rc.attempt;
-  const upstream = attempt?.upstreamModel ?? rc.request.model;
+  const upstream = rc.attempt?.upstreamModel ?? rc.request.model;
+  const url = rc.req.url;
+  const query = url.indexOf('?');
+  let channels = '';
+  for (const id of rc.tried) channels += channels === '' ? id : `,${id}`;
   return (
-    text('request_path', rc.req.url.split('?')[0]) +
+    text('request_path', query === -1 ? url : url.slice(0, query)) +
     field('is_model_mapped', upstream !== rc.request.model) +
     text('upstream_model_name', upstream) +
-    `,"use_channel":[${[...rc.tried].join(',')}]`
+    `,"use_channel":[${channels}]`
   );
 }
 
