@@ -108,14 +108,15 @@ describe('channel extras', () => {
     await expect
       .poll(() => dropdown.locator('.ant-select-item-option').allInnerTexts())
       .toEqual(['DeepSeek (43)']);
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('channel-base-url').getAttribute('placeholder')).resolves.toBe(
-      'https://api.deepseek.com',
-    );
+    await dropdown.locator('.ant-select-item-option', { hasText: 'DeepSeek' }).click();
+    await expect
+      .poll(() => page.getByTestId('channel-base-url').getAttribute('placeholder'))
+      .toBe('https://api.deepseek.com');
 
     // Midjourney (2) is a contract type with known models, but the relay cannot serve it.
     await page.getByTestId('channel-type').click();
     await page.keyboard.type('midjourney');
+    await page.locator('.ant-select-dropdown:visible .ant-empty').waitFor();
     await expect(dropdown.locator('.ant-select-item-option').count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
   });
@@ -207,6 +208,10 @@ describe('channel extras', () => {
         (c) => c.status,
       );
     await expect.poll(states).toEqual([2, 2, 1]);
+    // The first menu closes (with its animation) before the second opens.
+    await page
+      .getByRole('menuitem', { name: 'Disable every channel with this tag' })
+      .waitFor({ state: 'hidden' });
 
     await page.getByTestId(`channel-tag-${ids['pool-b']}`).click();
     await page.getByRole('menuitem', { name: 'Enable every channel with this tag' }).click();
