@@ -13,8 +13,17 @@
 // off by default (they hold the map of the bundle in memory); set NODE_OPTIONS to
 // `--enable-source-maps` for stack traces in TypeScript terms.
 
+import { execFileSync } from 'node:child_process';
+
+const tuning = ['--max-semi-space-size=6', '--heap-growing-percent=50'];
+
+/** The V8 flags this Node knows (a newer V8 may drop one; Node would refuse to start then). */
+const v8Options = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
+
 /** Flags for `node` when it runs `server/dist/main.js`. */
-export const serverNodeFlags = ['--max-semi-space-size=6', '--heap-growing-percent=50'];
+export const serverNodeFlags = tuning.filter((flag) =>
+  v8Options.includes(`${flag.slice(0, flag.indexOf('='))} (`),
+);
 
 /** The environment of the server process: the caller's, with the allocator limit defaulted. */
 export const serverEnv = (env = process.env) => ({ MALLOC_ARENA_MAX: '1', ...env });
