@@ -129,6 +129,10 @@ describe('channel extras', () => {
     db.close();
 
     const page = await signedIn();
+    // The list marks it.
+    await page.goto('/channel');
+    await page.getByTestId(`channel-not-served-${id}`).waitFor();
+    await page.screenshot({ path: `${pictures}/channel-extras-list-not-served.png` });
     await page.goto(`/channel/edit/${id}`);
     await page.getByTestId('channel-type-not-served').waitFor();
     await expect(page.getByTestId('channel-type').innerText()).resolves.toContain(
@@ -146,10 +150,14 @@ describe('channel extras', () => {
     // Picking a served type makes the channel savable again.
     await page.getByTestId('channel-type').click();
     await page.keyboard.type('Custom (8)');
-    await page.keyboard.press('Enter');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Custom (8)' })
+      .click();
     await page.getByTestId('channel-base-url').fill(upstream.url);
     await page.getByTestId('channel-submit').click();
     await page.waitForURL('**/channel');
+    await row(page, 'legacy').waitFor();
+    await expect.poll(() => page.getByTestId(`channel-not-served-${id}`).count()).toBe(0);
     expect((await root.call<{ type: number }>('GET', `/api/channel/${id}`)).type).toBe(8);
   });
 

@@ -1,6 +1,6 @@
 import { Role, hasRole, type ChannelItem } from '@gateway/shared';
 import { App, Card, Flex } from 'antd';
-import { useState, type Key } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
 import { useIsMobile } from '../../lib/use-media';
@@ -21,6 +21,7 @@ import { TestAllDialog } from './components/TestAllDialog';
 import { useChannelActions } from './hooks/use-channel-actions';
 import { useChannels } from './hooks/use-channels';
 import { useGroupNames } from './hooks/use-group-names';
+import { useServedTypes } from './hooks/use-served-types';
 import { useTestAll } from './hooks/use-test-all';
 
 type BusyKind = 'test' | 'balance' | 'status';
@@ -34,6 +35,11 @@ export function ChannelPage() {
   const { quota } = useSiteInfo();
   const mobile = useIsMobile();
   const [filters, setFilters] = useState<ChannelFilterValues>(emptyChannelFilters);
+  const servedTypes = useServedTypes();
+  const served = useMemo(
+    () => (servedTypes.data ? new Set(servedTypes.data.map((s) => s.type)) : undefined),
+    [servedTypes.data],
+  );
   /** Bumped to show filters changed here (a renamed tag) in the filter fields. */
   const [filtersKey, setFiltersKey] = useState(0);
   const [paging, setPaging] = useState({ p: 1, page_size: 20 });
@@ -138,6 +144,7 @@ export function ChannelPage() {
             display={quota}
             canWrite={canWrite}
             mobile={mobile}
+            served={served}
             busy={busy}
             onToggle={(c, enabled) =>
               void track('status', c.id, () =>

@@ -22,6 +22,8 @@ export interface ChannelColumnContext {
   canWrite: boolean;
   /** Narrow screen: no fixed columns. */
   mobile: boolean;
+  /** Channel types the relay serves; unknown while loading (nothing is marked then). */
+  served?: ReadonlySet<number>;
   /** Ids with an operation under way, by kind. */
   busy: { test: Set<number>; balance: Set<number>; status: Set<number> };
   onToggle: (c: ChannelItem, enabled: boolean) => void;
@@ -66,9 +68,18 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
       key: 'type',
       title: t('columns.type'),
       render: (_, c) => (
-        <Tag color={channelTypes[c.type]?.color} style={{ whiteSpace: 'nowrap' }}>
-          {channelTypeName(c.type)}
-        </Tag>
+        <Flex gap={4} wrap>
+          <Tag color={channelTypes[c.type]?.color} style={{ whiteSpace: 'nowrap' }}>
+            {channelTypeName(c.type)}
+          </Tag>
+          {ctx.served && !ctx.served.has(c.type) && (
+            <Tooltip title={t('form.typeNotServed')}>
+              <Tag color="error" data-testid={`channel-not-served-${c.id}`}>
+                {t('form.typeNotServedTag')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
       ),
     },
     {
