@@ -70,7 +70,7 @@ export async function deliverStream(
   };
   try {
     for await (const chunk of res.body) {
-      const out = translator.push(chunk as Buffer);
+      const out = translator.push(chunk);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc, raw);
       if (!raw.write(out)) await drained(raw);
