@@ -56,6 +56,8 @@ export interface ReceivedRequest {
   json: unknown;
   /** True when the client closed the connection before the answer was complete. */
   aborted: boolean;
+  /** Bytes of streamed answer written so far (the writer waits for the client to read). */
+  readonly sentBytes: number;
 }
 
 /** Token counts of one answer, normalized (prompt excludes cached and cache writes). */

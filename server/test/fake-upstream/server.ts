@@ -140,6 +140,13 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const raw = await readBody(req);
+      // Counts what the answer hands to the response (the writers wait for the client to read).
+      let sent = 0;
+      const write = res.write.bind(res) as (chunk: string | Buffer) => boolean;
+      res.write = ((chunk: string | Buffer) => {
+        sent += Buffer.byteLength(chunk);
+        return write(chunk);
+      }) as typeof res.write;
       const record: ReceivedRequest = {
         method: req.method ?? 'GET',
         path: url.pathname,
@@ -148,6 +155,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         body: raw,
         json: parseJson(raw),
         aborted: false,
+        get sentBytes() {
+          return sent;
+        },
       };
       requests.push(record);
       res.on('close', () => {

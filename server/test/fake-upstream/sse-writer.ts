@@ -1,7 +1,23 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Writes SSE events with a delay between them; stops quietly when the client went away. */
+/** Resolves when the socket took what was written, or the client went away. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Writes SSE events with a delay between them, as fast as the client reads (backpressure, like
+ * a real server); stops quietly when the client went away.
+ */
 export async function writeEvents(
   res: ServerResponse,
   events: string[],
@@ -16,7 +32,7 @@ export async function writeEvents(
     if (res.destroyed) return;
     if (i > 0 && delayMs > 0) await sleep(delayMs);
     if (res.destroyed) return;
-    res.write(events[i]);
+    if (!res.write(events[i])) await drained(res);
   }
   res.end();
 }
