@@ -1,18 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** Resolves when the socket took what was written, or the client went away. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
+import { drained } from '../../src/lib/drained.js';
 
 /**
  * Writes SSE events with a delay between them, as fast as the client reads (backpressure, like

@@ -1,3 +1,5 @@
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream/index.js';
 import { createTestApp, type TestApp } from '../helpers/test-context.js';
@@ -60,6 +62,37 @@ export async function startRelayTest(env?: Record<string, string>): Promise<Rela
       await up.close().catch(() => undefined);
     },
   };
+}
+
+/** Makes the app listen on a free local port (tests that need a real socket); answers the port. */
+export async function listenLocally(r: RelayTest): Promise<number> {
+  await r.app.listen({ port: 0, host: '127.0.0.1' });
+  return (r.app.server.address() as AddressInfo).port;
+}
+
+/**
+ * Posts a streaming chat request over a real socket with the test key; resolves at the answer's
+ * head, so the test reads (or stops reading, or hangs up) as a real client would.
+ */
+export function openChatStream(
+  r: RelayTest,
+  port: number,
+  body: Record<string, unknown>,
+): Promise<{ req: ClientRequest; res: IncomingMessage }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/v1/chat/completions',
+        method: 'POST',
+        headers: { authorization: `Bearer ${r.key}`, 'content-type': 'application/json' },
+      },
+      (res) => resolve({ req, res }),
+    );
+    req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    req.end(JSON.stringify({ model: 'gpt-4o-mini', stream: true, ...body }));
+  });
 }
 
 /** Parses an SSE body into `[event, data]` pairs with JSON data parsed where possible. */

@@ -1,10 +1,8 @@
-import { request, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../helpers/test-context.js';
 import { logsOf } from './relay-fixture.js';
-import { startRelayTest, type RelayTest } from './relay-setup.js';
+import { listenLocally, openChatStream, startRelayTest, type RelayTest } from './relay-setup.js';
 
 /** 6,000 words of 10 KB: a 60 MB answer, far more than every socket buffer on the way holds. */
 const words = 6000;
@@ -17,33 +15,15 @@ describe(`a slow client on a long stream on ${testDb}`, () => {
   beforeAll(async () => {
     r = await startRelayTest();
     await r.channel({ models: ['gpt-4o-mini'] });
-    await r.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (r.app.server.address() as AddressInfo).port;
+    port = await listenLocally(r);
   });
   afterAll(() => r.cleanup());
 
   it('slows the upstream down instead of buffering the answer, then delivers all of it', async () => {
     r.up.setBehaviour({ text: Array.from({ length: words }, () => word).join(' ') });
-    const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/v1/chat/completions',
-          method: 'POST',
-          headers: { authorization: `Bearer ${r.key}`, 'content-type': 'application/json' },
-        },
-        resolve,
-      );
-      req.on('error', reject);
-      req.end(
-        JSON.stringify({
-          model: 'gpt-4o-mini',
-          stream: true,
-          stream_options: { include_usage: true },
-          messages: [{ role: 'user', content: 'write a lot' }],
-        }),
-      );
+    const { res } = await openChatStream(r, port, {
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'write a lot' }],
     });
     expect(res.statusCode).toBe(200);
     res.pause();

@@ -1,9 +1,7 @@
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../helpers/test-context.js';
 import { balancesOf, consumedQuota, logsOf } from './relay-fixture.js';
-import { startRelayTest, type RelayTest } from './relay-setup.js';
+import { listenLocally, openChatStream, startRelayTest, type RelayTest } from './relay-setup.js';
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const until = Date.now() + ms;
@@ -19,43 +17,26 @@ describe(`a client that disconnects mid-stream on ${testDb}`, () => {
   beforeAll(async () => {
     r = await startRelayTest();
     await r.channel({ models: ['gpt-4o-mini'] });
-    await r.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (r.app.server.address() as AddressInfo).port;
+    port = await listenLocally(r);
   });
   afterAll(() => r.cleanup());
 
   it('aborts the upstream and is billed for what was delivered', async () => {
     r.up.setBehaviour({ chunks: 300, chunkDelayMs: 10 });
+    const { req, res } = await openChatStream(r, port, {
+      messages: [{ role: 'user', content: 'count' }],
+    });
+    expect(res.statusCode).toBe(200);
+    res.on('error', () => undefined);
     let received = '';
-    await new Promise<void>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/v1/chat/completions',
-          method: 'POST',
-          headers: { authorization: `Bearer ${r.key}`, 'content-type': 'application/json' },
-        },
-        (res) => {
-          expect(res.statusCode).toBe(200);
-          res.on('data', (chunk: Buffer) => {
-            received += chunk.toString();
-            if ((received.match(/"content":" w\d+"/g) ?? []).length >= 5) {
-              req.destroy();
-              resolve();
-            }
-          });
-          res.on('error', () => undefined);
-        },
-      );
-      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
-      req.end(
-        JSON.stringify({
-          model: 'gpt-4o-mini',
-          stream: true,
-          messages: [{ role: 'user', content: 'count' }],
-        }),
-      );
+    await new Promise<void>((resolve) => {
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+        if ((received.match(/"content":" w\d+"/g) ?? []).length >= 5) {
+          req.destroy();
+          resolve();
+        }
+      });
     });
     await waitFor(() => r.up.requests.at(-1)?.aborted === true);
     await waitFor(async () => (await logsOf(r.ctx, r.userId)).length === 1);

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { emptyUsage } from '../../billing/usage.js';
+import { drained } from '../../lib/drained.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
 import { corsHeader } from '../cors.js';
@@ -17,19 +18,6 @@ function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
   };
   if (rc.endpoint === 'chat') return adaptor.createStreamTranslator(rc.format, ctx);
   return adaptor.forward!.createStreamTranslator(rc.endpoint, ctx);
-}
-
-/** Resolves when a slow client has taken what was written, or has gone away. */
-function drained(raw: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      raw.off('drain', done);
-      raw.off('close', done);
-      resolve();
-    };
-    raw.on('drain', done);
-    raw.on('close', done);
-  });
 }
 
 function writeHead(rc: RelayContext, raw: ServerResponse): void {
