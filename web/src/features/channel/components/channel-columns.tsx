@@ -41,6 +41,22 @@ const list = (text: string) => text.split(',').filter(Boolean);
 /** Columns of the channel table. */
 export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelItem> {
   const { t, display, canWrite, busy } = ctx;
+  /** Priority or weight: edited in place by root, read-only for admins. */
+  const routingColumn = (field: 'priority' | 'weight', min?: number) => ({
+    key: field,
+    title: t(`columns.${field}`),
+    render: (_: unknown, c: ChannelItem) =>
+      canWrite ? (
+        <InlineNumber
+          value={c[field]}
+          min={min}
+          label={t(`columns.${field}`)}
+          onSave={(v) => ctx.onField(c, field, v)}
+        />
+      ) : (
+        c[field]
+      ),
+  });
   return [
     { key: 'id', title: t('columns.id'), dataIndex: 'id', width: 60 },
     {
@@ -94,35 +110,8 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
         />
       ),
     },
-    {
-      key: 'priority',
-      title: t('columns.priority'),
-      render: (_, c) =>
-        canWrite ? (
-          <InlineNumber
-            value={c.priority}
-            label={t('columns.priority')}
-            onSave={(v) => ctx.onField(c, 'priority', v)}
-          />
-        ) : (
-          c.priority
-        ),
-    },
-    {
-      key: 'weight',
-      title: t('columns.weight'),
-      render: (_, c) =>
-        canWrite ? (
-          <InlineNumber
-            value={c.weight}
-            min={0}
-            label={t('columns.weight')}
-            onSave={(v) => ctx.onField(c, 'weight', v)}
-          />
-        ) : (
-          c.weight
-        ),
-    },
+    routingColumn('priority'),
+    routingColumn('weight', 0),
     {
       key: 'response',
       title: t('columns.response'),
