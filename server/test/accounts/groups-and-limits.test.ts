@@ -2,7 +2,7 @@ import { Role, type UserLimits, type UsableGroupMap } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAffCode } from '../../src/domain/users/aff-code.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
-import { api, newUser, type TestUser } from '../tokens/console-helpers.js';
+import { api, newUser, roleUsers, type TestUser } from '../tokens/console-helpers.js';
 
 describe(`groups, models, invitation code and limits for the console on ${testDb}`, () => {
   let t: TestApp;
@@ -19,9 +19,7 @@ describe(`groups, models, invitation code and limits for the console on ${testDb
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = await newUser(t.ctx, Role.root);
-    admin = await newUser(t.ctx, Role.admin);
-    user = await newUser(t.ctx, Role.user);
+    ({ root, admin, user } = await roleUsers(t.ctx));
     special = await newUser(t.ctx, Role.user, 'partner');
     const set = (key: string, value: unknown) => t.ctx.settings.set(key, JSON.stringify(value));
     await set('GroupRatio', { default: 1, vip: 1.5, partner: 0.8, svip: 2 });

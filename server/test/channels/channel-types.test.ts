@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedChannelType } from '../../src/domain/channels/served-types.js';
 import { supportedChannelTypes } from '../../src/relay/adaptors/registry.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
-import { api, newUser, type TestUser } from '../tokens/console-helpers.js';
+import { api, roleUsers, type TestUser } from '../tokens/console-helpers.js';
 
 describe(`GET /api/channel/types on ${testDb}`, () => {
   let t: TestApp;
@@ -13,9 +13,7 @@ describe(`GET /api/channel/types on ${testDb}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = await newUser(t.ctx, Role.root);
-    admin = await newUser(t.ctx, Role.admin);
-    user = await newUser(t.ctx, Role.user);
+    ({ root, admin, user } = await roleUsers(t.ctx));
   });
   afterAll(() => t.cleanup());
 

@@ -1,7 +1,7 @@
-import { Role, type ChannelItem } from '@gateway/shared';
+import { type ChannelItem } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
-import { api, newUser, type TestUser } from '../tokens/console-helpers.js';
+import { api, roleUsers, type TestUser } from '../tokens/console-helpers.js';
 
 type ChannelPage = { total: number; items: ChannelItem[]; type_counts: Record<string, number> };
 
@@ -24,9 +24,7 @@ describe(`channels on ${testDb}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = await newUser(t.ctx, Role.root);
-    admin = await newUser(t.ctx, Role.admin);
-    user = await newUser(t.ctx, Role.user);
+    ({ root, admin, user } = await roleUsers(t.ctx));
   });
   afterAll(() => t.cleanup());
 

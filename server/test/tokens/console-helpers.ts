@@ -1,3 +1,4 @@
+import { Role } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.js';
 import { randomAlphanumeric } from '../../src/lib/random.js';
@@ -29,6 +30,17 @@ export async function newUser(ctx: AppContext, role: number, group = 'default'):
     .where('access_token', '=', token)
     .executeTakeFirstOrThrow();
   return { id, headers: { authorization: token, 'new-api-user': String(id) } };
+}
+
+/** A root, an admin and a common user: the three sides of an authorization test. */
+export async function roleUsers(
+  ctx: AppContext,
+): Promise<{ root: TestUser; admin: TestUser; user: TestUser }> {
+  return {
+    root: await newUser(ctx, Role.root),
+    admin: await newUser(ctx, Role.admin),
+    user: await newUser(ctx, Role.user),
+  };
 }
 
 /** Calls the management API as `user` and returns the HTTP status and the parsed body. */
