@@ -1,13 +1,12 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { emptyUsage } from '../../billing/usage.js';
 import { drained } from '../../lib/drained.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
-import { corsHeader } from '../cors.js';
 import type { RelayContext } from '../relay-context.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
-import { deliverJson } from './deliver-json.js';
+import { deliverJson, writeRelayHead } from './deliver-json.js';
 import { precisePromptTokens } from './read-request.js';
 
 function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
@@ -20,15 +19,16 @@ function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
   return adaptor.forward!.createStreamTranslator(rc.endpoint, ctx);
 }
 
-function writeHead(rc: RelayContext, raw: ServerResponse): void {
-  rc.reply.hijack();
-  const head = rc.reply.getHeaders() as OutgoingHttpHeaders;
-  head['access-control-allow-origin'] = corsHeader['access-control-allow-origin'];
-  head['content-type'] = 'text/event-stream; charset=utf-8';
-  head['cache-control'] = 'no-cache';
-  head.connection = 'keep-alive';
-  head['x-accel-buffering'] = 'no';
-  raw.writeHead(200, head);
+/** The head of an SSE answer, besides what every relay answer carries. */
+const sseHead: OutgoingHttpHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+function writeHead(rc: RelayContext): void {
+  writeRelayHead(rc, sseHead);
   rc.outcome.firstByteMs = rc.elapsedMs();
 }
 
@@ -60,12 +60,12 @@ export async function deliverStream(
     for await (const chunk of res.body) {
       const out = translator.push(chunk);
       if (out === '') continue;
-      if (!raw.headersSent) writeHead(rc, raw);
+      if (!raw.headersSent) writeHead(rc);
       if (!raw.write(out)) await drained(raw);
       if (rc.outcome.clientGone) throw new ClientGone();
     }
     const tail = translator.end();
-    if (!raw.headersSent) writeHead(rc, raw);
+    if (!raw.headersSent) writeHead(rc);
     raw.end(tail);
     finish();
   } catch (error) {
