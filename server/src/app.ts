@@ -7,10 +7,8 @@ import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
 import { observeHttpRequests } from './lib/metrics.js';
 import { timeOrderedId } from './lib/random.js';
+import { version } from './lib/version.js';
 import { registerRelayRoutes } from './relay/relay-routes.js';
-
-/** The product version, reported by `/api/status` and the `X-New-Api-Version` header. */
-export const version = process.env.npm_package_version ?? '0.1.0';
 
 /** Builds the HTTP application on a context. Tests call this and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

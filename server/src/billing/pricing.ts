@@ -12,7 +12,7 @@ import {
   selfUseModeEnabled,
 } from '../config/settings/groups/billing.js';
 import type { Settings } from '../config/settings/store.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 
 /** Ratio used for an unpriced model in self-use mode (new-api's fallback). */
 export const SELF_USE_FALLBACK_RATIO = 37.5;

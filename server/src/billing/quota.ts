@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.js';
 import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema/index.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { nowSeconds } from '../lib/time.js';
 
 /**

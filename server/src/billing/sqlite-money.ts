@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Insertable } from 'kysely';
 import type { LogsTable } from '../db/schema/index.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { nowSeconds } from '../lib/time.js';
 import type { Reservation } from './quota.js';
 import {

@@ -1,7 +1,7 @@
 import { en, type MessageId } from '@gateway/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 import { requestLanguage } from './language.js';
 
 /** Whether a path belongs to the management API (envelope errors) rather than the relay. */

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 import { handleError } from './error-handler.js';
 
 const apiLike = /^\/(api|v1|v1beta|assets|mj|suno|dashboard)(\/|$|\?)/;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
 import { corsHeader } from './cors.js';
 import { sendRelayError } from './relay-errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toAppError } from '../http/error-handler.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { requestLanguage } from '../http/language.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
 import { corsHeader } from './cors.js';

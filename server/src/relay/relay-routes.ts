@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startBilling } from '../billing/billing-service.js';
 import type { AppContext } from '../context.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
 import { registerPreflight } from './cors.js';
 import { registerDashboardRoutes } from './dashboard-routes.js';

@@ -1,6 +1,6 @@
 import { Role, statusData } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { version } from '../../src/app.js';
+import { version } from '../../src/lib/version.js';
 import { statusCacheOf } from '../../src/domain/settings/status-cache.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 import { headersForNewUser } from './sign-in.js';

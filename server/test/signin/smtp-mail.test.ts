@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushMailQueue, queueMail } from '../../src/domain/email/mail-queue.js';
 import { sendMail } from '../../src/domain/email/send-mail.js';
-import { AppError } from '../../src/http/errors.js';
+import { AppError } from '../../src/errors.js';
 import { completeSetup, signIn } from '../accounts/accounts-helpers.js';
 import { createTestApp, testDb, testRedis, type TestApp } from '../helpers/test-context.js';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.js';

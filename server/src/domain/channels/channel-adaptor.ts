@@ -2,7 +2,7 @@ import type { Adaptor, ChannelConfig } from '../../relay/adaptors/adaptor.js';
 import { AdaptorError } from '../../relay/adaptors/errors/adaptor-error.js';
 import { normalizeUpstreamError } from '../../relay/adaptors/errors/upstream-error.js';
 import { adaptorFor, supportedChannelTypes } from '../../relay/adaptors/registry.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { ChannelFailure } from './channel-health.js';
 import { requiresBaseUrl } from './served-types.js';
 import type { UpstreamAnswer } from './upstream-call.js';

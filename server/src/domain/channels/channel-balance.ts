@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { findChannel, updateChannels } from '../../db/queries/channels.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { adaptorFor } from '../../relay/adaptors/registry.js';
 import { toCachedChannel } from '../../relay/select-channel.js';

@@ -8,7 +8,7 @@ import {
 import type { Insertable, Updateable } from 'kysely';
 import type { ChannelRow } from '../../db/queries/channels.js';
 import type { ChannelsTable } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /** Channel type ids this module treats specially. */
 export const ChannelType = { openai: 1, azure: 3, custom: 8, anthropic: 14, gemini: 24 } as const;

@@ -1,7 +1,7 @@
 import type { CreateChannelRequest } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { insertChannel } from '../../db/queries/channels.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { checkChannelTarget } from './channel-adaptor.js';
 import { ChannelType, newChannelRow, singleKey } from './channel-rows.js';

@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { modelListsByTag, updateChannelsByTag } from '../../db/queries/channel-tags.js';
 import type { ChannelsTable } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * Sets the given common fields (priority, weight, models, groups, model mapping, a new tag

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { findChannel } from '../../db/queries/channels.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { ChannelConfig } from '../../relay/adaptors/adaptor.js';
 import { toCachedChannel } from '../../relay/select-channel.js';
 import {

@@ -8,7 +8,7 @@ import {
   setStatusByTag,
   updateChannels,
 } from '../../db/queries/channels.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 
 /** Runs a change, then rebuilds the routing index on every instance; returns the change's result. */

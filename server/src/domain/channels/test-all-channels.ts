@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { testableChannelIds } from '../../db/queries/channels.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { testChannel } from './test-channel.js';
 
 const lock = 'channel-test-all';

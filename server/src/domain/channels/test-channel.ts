@@ -7,7 +7,7 @@ import {
 } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
 import { findChannel } from '../../db/queries/channels.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { toCachedChannel, type CachedChannel } from '../../relay/select-channel.js';
 import {
   answerFailure,

@@ -1,7 +1,7 @@
 import type { ChannelItem, UpdateChannelRequest } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { findChannel, updateChannels } from '../../db/queries/channels.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { checkChannelTarget } from './channel-adaptor.js';
 import { changedChannelColumns, toChannelItem } from './channel-rows.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { sendMail, type MailMessage } from './send-mail.js';
 
 /** Messages waiting beyond this are dropped (and logged): a stuck server must not eat memory. */

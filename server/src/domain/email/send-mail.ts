@@ -2,7 +2,7 @@ import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { Counter } from 'prom-client';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { metricsRegistry } from '../../lib/metrics.js';
 import { lazyRequire } from '../../lib/lazy-require.js';
 import { readSmtpConfig } from './smtp-config.js';

@@ -8,7 +8,7 @@ import {
 } from '../../config/settings/groups/operation.js';
 import type { Settings } from '../../config/settings/store.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /** Records that a relay request admitted by `checkModelRequestRateLimit` succeeded. */
 export type RecordModelRequestSuccess = () => Promise<void>;

@@ -1,6 +1,6 @@
 import { TokenStatus, UserStatus } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { CachedToken } from '../tokens/token-cache.js';
 
 /** The key of an `Authorization: Bearer sk-…` header: without `sk-` and any `-<channel>`. */

@@ -8,7 +8,7 @@ import {
   userIdByName,
   type LogWhere,
 } from '../../db/queries/logs.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { toLogItem, type LogView } from './log-item.js';
 

@@ -1,6 +1,6 @@
 import { UserStatus, type LoginResult, type OAuthCallbackQuery } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { bindProvider, signInWithProvider } from './external-account.js';
 import { takeOAuthState } from './oauth-state.js';
 import type { ExternalProfile, ExternalProvider } from './providers.js';

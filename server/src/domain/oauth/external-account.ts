@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { registerEnabled } from '../../config/settings/groups/auth.js';
 import { isEmailTaken, isUsernameTaken } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 import { nowSeconds } from '../../lib/time.js';
 import { createAccount } from '../users/create-account.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import * as auth from '../../config/settings/groups/auth.js';
 import { serverAddress } from '../../config/settings/groups/general.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { fetchProviderJson } from './provider-http.js';
 import type { ExternalProfile } from './providers.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 
 /** How long a visitor has to come back from the provider. */

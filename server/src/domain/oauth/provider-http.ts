@@ -1,6 +1,6 @@
 import type { MessageId } from '@gateway/shared';
 import type { z } from 'zod';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /** How a provider call failed, as the error the visitor sees. */
 export interface ProviderFailure {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { weChatServerAddress, weChatServerToken } from '../../config/settings/groups/auth.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { fetchProviderJson } from './provider-http.js';
 import type { ExternalProfile } from './providers.js';
 

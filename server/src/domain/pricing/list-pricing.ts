@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { userUsableGroups } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
 import { effectiveGroupRatio, priceModel, type ModelPricing } from '../../billing/pricing.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { usableGroups } from '../groups/usable-groups.js';
 
 /** Native client format of a channel type (every chat model is also served converted). */

@@ -1,5 +1,5 @@
 import type { StatusData } from '@gateway/shared';
-import { version } from '../../app.js';
+import { version } from '../../lib/version.js';
 import type { AppContext } from '../../context.js';
 import { nowSeconds } from '../../lib/time.js';
 import { isSetupDone } from '../users/setup.js';

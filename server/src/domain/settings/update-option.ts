@@ -2,7 +2,7 @@ import type { MessageId } from '@gateway/shared';
 import { ZodError } from 'zod';
 import type { SettingDef } from '../../config/settings/define.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { statusCacheOf } from './status-cache.js';
 import { checkOptionRules, type OptionWarning } from './validate-option.js';
 

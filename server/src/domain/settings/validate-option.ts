@@ -1,5 +1,5 @@
 import type { Settings } from '../../config/settings/store.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /** A login method that cannot be switched on before the keys it needs are stored. */
 interface RequiredConfig {

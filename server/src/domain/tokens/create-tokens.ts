@@ -4,7 +4,7 @@ import { maxUserTokens } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
 import { countTokens, findToken, insertTokens } from '../../db/queries/tokens.js';
 import type { TokensTable } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { isExpired } from './token-status.js';
 import { generateTokenKey, toTokenItem } from './token-views.js';

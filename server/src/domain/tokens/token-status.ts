@@ -1,6 +1,6 @@
 import { TokenStatus, type MessageId } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /** What decides whether a key is usable. */
 export interface TokenState {

@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { findToken, updateToken, type TokenRow } from '../../db/queries/tokens.js';
 import type { TokensTable } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { nextTokenStatus } from './token-status.js';
 import { toTokenItem } from './token-views.js';

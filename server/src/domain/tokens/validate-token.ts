@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { findInvalidIpEntry } from '../../lib/ip-matcher.js';
 import { canChooseTokenGroup } from '../../policies/tokens.js';
 import { usableGroups } from '../groups/usable-groups.js';

@@ -2,7 +2,7 @@ import type { UsageDataQuery, UsageDataRow } from '@gateway/shared';
 import type { Db } from '../../db/client.js';
 import { userIdByName } from '../../db/queries/logs.js';
 import { sumQuotaData, type QuotaDataRange } from '../../db/queries/quota-data.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 
 /** A usage query; `username` only from admins. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { insertAccountLog, LogType } from './account-log.js';
 
 /** How an administrator's amount applies to a balance. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { findUserView, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.js';
 import type { UsersTable } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import {
   canAssignRole,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 
 /** Tries before giving up; the code grows by one character every two collisions. */

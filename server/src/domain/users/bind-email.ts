@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { isEmailTaken } from '../../db/queries/users.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { checkEmailAllowed } from '../verification/email-rules.js';
 import { consumeCode } from '../verification/verification-codes.js';
 

@@ -2,7 +2,7 @@ import { UserStatus, type LoginResult } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { passwordLoginEnabled } from '../../config/settings/groups/auth.js';
 import { findLoginCandidate } from '../../db/queries/users.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { checkPassword, hashPassword, spendVerificationTime } from './password-hash.js';
 import { toLoginResult } from './user-views.js';

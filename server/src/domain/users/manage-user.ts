@@ -1,6 +1,6 @@
 import { Role, UserStatus, type ManageUserRequest } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import { canAdjustQuota, canDemote, canPromote, canSetUserStatus } from '../../policies/users.js';
 import { adjustQuota } from './adjust-quota.js';
 import { deleteUserByAdmin, findManagedUser, type Actor } from './admin-users.js';

@@ -6,7 +6,7 @@ import {
 } from '../../config/settings/groups/auth.js';
 import { isEmailTaken, isUsernameTaken } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { checkEmailAllowed } from '../verification/email-rules.js';
 import { consumeCode } from '../verification/verification-codes.js';
 import { createAccount } from './create-account.js';

@@ -2,7 +2,7 @@ import { UserStatus, type Language, type ResetPasswordRequest } from '@gateway/s
 import type { AppContext } from '../../context.js';
 import { resetLinkTtlMinutes } from '../../config/settings/groups/email.js';
 import { serverAddress } from '../../config/settings/groups/general.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { queueMail } from '../email/mail-queue.js';
 import { resetLinkMail } from '../email/mail-templates.js';
 import { consumeResetToken, issueResetToken } from '../verification/reset-tokens.js';

@@ -2,7 +2,7 @@ import { Role } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { insertUser } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { hashPassword } from './password-hash.js';
 

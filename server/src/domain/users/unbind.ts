@@ -2,7 +2,7 @@ import type { BindingKind } from '@gateway/shared';
 import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 type UserColumn = 'email' | 'github_id' | 'linuxdo_id' | 'wechat_id' | 'wxpusher_uid';
 

@@ -2,7 +2,7 @@ import { Role, type UpdateSelfRequest } from '@gateway/shared';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { UsersTable } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../http/middleware/with-session.js';
 import { closeAccount } from './close-account.js';
 import { checkPassword, hashPassword } from './password-hash.js';

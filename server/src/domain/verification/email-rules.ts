@@ -4,7 +4,7 @@ import {
   emailDomainRestrictionEnabled,
   emailDomainWhitelist,
 } from '../../config/settings/groups/auth.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * Refuses an address the domain whitelist or the alias restriction rules out. Like new-api,

@@ -2,7 +2,7 @@ import type { Language } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { emailCodeTtlMinutes } from '../../config/settings/groups/email.js';
 import { isEmailTaken } from '../../db/queries/users.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { verificationCodeMail } from '../email/mail-templates.js';
 import { sendMail } from '../email/send-mail.js';
 import { checkEmailAllowed } from './email-rules.js';

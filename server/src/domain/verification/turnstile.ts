@@ -5,7 +5,7 @@ import {
   turnstileSecretKey,
   turnstileVerifyUrl,
 } from '../../config/settings/groups/auth.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 const siteverifyAnswer = z.object({
   success: z.boolean(),

@@ -1,6 +1,6 @@
 import type { WxPusherBindStatus, WxPusherQrCode } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { tooManyRequests } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 import { createQrCode, findScannerUid, requireAppToken } from './wxpusher-api.js';
 

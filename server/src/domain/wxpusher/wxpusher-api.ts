@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { wxPusherAppToken, wxPusherBaseUrl } from '../../config/settings/groups/wxpusher.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { fetchProviderJson } from '../oauth/provider-http.js';
 
 /** WxPusher's "OK" answer code. */

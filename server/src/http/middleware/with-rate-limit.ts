@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { tooManyRequests } from '../errors.js';
+import { tooManyRequests } from '../../errors.js';
 
 /** A per-IP budget: at most `limit` requests per `windowSeconds` for one named action. */
 export interface IpRateLimit {

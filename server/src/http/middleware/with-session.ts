@@ -2,7 +2,7 @@ import { hasRole, UserStatus } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { CachedUser } from '../../domain/users/user-cache.js';
-import { AppError, forbidden, unauthorized } from '../errors.js';
+import { AppError, forbidden, unauthorized } from '../../errors.js';
 
 /** Name of the signed session cookie. */
 export const sessionCookie = 'session';

@@ -25,7 +25,7 @@ import {
 } from '../../domain/channels/manage-channels.js';
 import { updateChannel } from '../../domain/channels/update-channel.js';
 import { channelReadRole, channelWriteRole } from '../../policies/channels.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import { defineRoute } from '../route.js';
 
 const tags = ['channels'];

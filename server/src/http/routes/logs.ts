@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { deleteLogsBefore } from '../../domain/logs/delete-logs.js';
 import { buildLogWhere, listLogs, statLogs } from '../../domain/logs/query-logs.js';
 import { logViewOf } from '../../policies/logs.js';
-import { tooManyRequests } from '../errors.js';
+import { tooManyRequests } from '../../errors.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './index.js';
 

@@ -21,7 +21,7 @@ import {
   type ExternalProvider,
 } from '../../domain/oauth/providers.js';
 import { fetchWeChatProfile } from '../../domain/oauth/wechat.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import { optionalSessionUserId } from '../middleware/optional-session.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
 import { readSessionId, setSessionCookie } from '../middleware/with-session.js';

@@ -6,7 +6,7 @@ import { findUserView } from '../../db/queries/users.js';
 import { rotateAccessToken } from '../../domain/users/access-token.js';
 import { closeOwnAccount, updateSelf } from '../../domain/users/update-self.js';
 import { toSelfUser } from '../../domain/users/user-views.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import { sessionCookie } from '../middleware/with-session.js';
 import { defineRoute } from '../route.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { version } from '../../app.js';
+import { version } from '../../lib/version.js';
 import { metricsRegistry } from '../../lib/metrics.js';
 import { buildOpenApiDocument, declareRawRoute } from '../openapi.js';
 import type { OpenApiDocument } from '../openapi-schema.js';

@@ -21,7 +21,7 @@ import { listUserTokens } from '../../domain/tokens/list-tokens.js';
 import { revealTokenKeys } from '../../domain/tokens/reveal-keys.js';
 import { toTokenItem } from '../../domain/tokens/token-views.js';
 import { updateUserToken } from '../../domain/tokens/update-token.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import { defineRoute } from '../route.js';
 
 const tags = ['tokens'];

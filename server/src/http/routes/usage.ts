@@ -15,7 +15,7 @@ import { findPresentedKey } from '../../domain/logs/presented-key.js';
 import { buildLogWhere, listLogs } from '../../domain/logs/query-logs.js';
 import { toTokenUsage } from '../../domain/usage/token-usage.js';
 import { readUsageData } from '../../domain/usage/usage-data.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './index.js';

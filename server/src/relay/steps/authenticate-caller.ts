@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { isUsableGroup } from '../../domain/groups/usable-groups.js';
 import type { CachedUser } from '../../domain/users/user-cache.js';
 import { checkTokenUsable } from '../../domain/tokens/token-status.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import type { AppContext } from '../../context.js';
 import type { ClientFormat } from '../adaptors/adaptor.js';

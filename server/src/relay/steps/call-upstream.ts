@@ -1,6 +1,6 @@
 import { retryTimes } from '../../config/settings/groups/operation.js';
 import { reportChannelFailure } from '../../domain/channels/channel-health.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { Adaptor, ChannelConfig, UpstreamRequest } from '../adaptors/adaptor.js';
 import { normalizeUpstreamError } from '../adaptors/errors/upstream-error.js';
 import { adaptorFor } from '../adaptors/registry.js';

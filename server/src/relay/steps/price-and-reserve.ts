@@ -5,7 +5,7 @@ import { preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
 import { quotaPerUnit } from '../../config/settings/groups/general.js';
 import { preConsumedQuota } from '../../config/settings/groups/quota.js';
 import { markTokenExhausted } from '../../domain/tokens/token-status.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { RelayContext } from '../relay-context.js';
 
 /** Endpoints whose answer is generated text, so an uncapped answer reserves the default cap. */

@@ -1,5 +1,5 @@
 import { countTextTokens, estimatePromptTokens } from '../../billing/tokenizer.js';
-import { AppError, invalidRequest } from '../../http/errors.js';
+import { AppError, invalidRequest } from '../../errors.js';
 import type { ForwardEndpoint } from '../adaptors/adaptor.js';
 import { isObject, type JsonObject } from '../adaptors/shared/json.js';
 import type { RelayContext } from '../relay-context.js';
