@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   // Loaded only once the configuration is known to be good, so a bad value fails at once.
   const [{ buildApp }, { createContext }, { startJobs }] = await Promise.all([
     import('./app.js'),
-    import('./context.js'),
+    import('./create-context.js'),
     import('./jobs/registry.js'),
   ]);
   if (!env.webDist) {

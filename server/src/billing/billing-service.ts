@@ -2,7 +2,6 @@ import { TokenStatus } from '@gateway/shared';
 import type { AppContext } from '../context.js';
 import { sqliteHandleOf } from '../db/client.js';
 import { markTokenExhausted } from '../domain/tokens/token-status.js';
-import { flushUsage, recordUsage } from '../domain/usage/usage-rollup.js';
 import { randomId } from '../lib/random.js';
 import { reserveQuota, type Reservation } from './quota.js';
 import { instanceKey, reconcileReservations } from './reconcile.js';
@@ -86,7 +85,7 @@ export async function startBilling(ctx: AppContext): Promise<void> {
     clearInterval(sweep);
     await billing.flush();
     // Settlements feed the roll-up, whose own shutdown flush may already have run.
-    await flushUsage(ctx).catch(() => undefined);
+    await ctx.usage.flush().catch(() => undefined);
     await ctx.shared.del(key).catch(() => undefined);
   });
   await reconcileReservations(ctx, billing.instanceId);
@@ -96,7 +95,7 @@ function afterCommit(ctx: AppContext, charged: Charged[]): void {
   const limitedTokens = new Set<number>();
   for (const { move, quota } of charged) {
     if (move.kind !== 'settle') continue;
-    recordUsage(ctx, {
+    ctx.usage.record({
       userId: move.reservation.userId,
       username: move.usage.username,
       modelName: move.usage.modelName,

@@ -80,3 +80,6 @@ declare module 'fastify' {
     authUser?: AuthUser;
   }
 }
+
+/** A module of management routes. */
+export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;

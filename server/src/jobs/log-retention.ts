@@ -1,7 +1,7 @@
 import { logRetentionDays } from '../config/settings/groups/logs.js';
 import { deleteLogsBefore } from '../domain/logs/delete-logs.js';
 import { nowSeconds } from '../lib/time.js';
-import type { Job } from './registry.js';
+import type { Job } from './job.js';
 
 /** Rows deleted per statement. */
 const batchSize = 5000;

@@ -2,20 +2,9 @@ import type { AppContext } from '../context.js';
 import { randomId } from '../lib/random.js';
 import { logRetentionJob } from './log-retention.js';
 import { usageFlushJob } from './usage-flush.js';
+import type { Job } from './job.js';
 
-/** A periodic background task. */
-export interface Job {
-  /** Unique name; also the name of its cross-instance lock. */
-  name: string;
-  /** Milliseconds between runs, read before every wait so that setting changes apply. */
-  intervalMs(ctx: AppContext): number;
-  /** Milliseconds before the first run; the interval when absent. */
-  firstDelayMs?: number;
-  /** Runs on every instance (work on its own memory) rather than once across instances. */
-  everyInstance?: boolean;
-  /** The work; `signal` aborts at shutdown, long jobs check it between steps. */
-  run(ctx: AppContext, signal: AbortSignal): Promise<void>;
-}
+export type { Job } from './job.js';
 
 /** Every background job; a new job is one import and one entry here. */
 export const jobs: readonly Job[] = [logRetentionJob, usageFlushJob];

@@ -1,6 +1,5 @@
 import { dataExportInterval } from '../config/settings/groups/general.js';
-import { flushUsage } from '../domain/usage/usage-rollup.js';
-import type { Job } from './registry.js';
+import type { Job } from './job.js';
 
 /** Writes this instance's hourly usage buckets to `quota_data` every `DataExportInterval` minutes. */
 export const usageFlushJob: Job = {
@@ -9,6 +8,6 @@ export const usageFlushJob: Job = {
   // Each instance buffers its own requests, so each must flush its own buffer.
   everyInstance: true,
   async run(ctx) {
-    await flushUsage(ctx);
+    await ctx.usage.flush();
   },
 };

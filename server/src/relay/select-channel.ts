@@ -1,6 +1,6 @@
 import { ChannelStatus } from '@gateway/shared';
 import type { Selectable } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { BaseContext } from '../base-context.js';
 import type { ChannelsTable } from '../db/schema/index.js';
 import { randomId } from '../lib/random.js';
 
@@ -131,7 +131,7 @@ export class ChannelIndex {
   private queued: Promise<void> | null = null;
   private readonly instance = randomId(8);
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'shared' | 'log'>) {}
+  constructor(private readonly ctx: Pick<BaseContext, 'db' | 'shared' | 'log'>) {}
 
   /** Builds the index and starts following changes made by other instances. */
   async load(): Promise<void> {

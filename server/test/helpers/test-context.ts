@@ -5,7 +5,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { readEnv } from '../../src/config/env.js';
-import { createContext, type AppContext } from '../../src/context.js';
+import type { AppContext } from '../../src/context.js';
+import { createContext } from '../../src/create-context.js';
 import { randomAlphanumeric } from '../../src/lib/random.js';
 
 /** The engine under test: `TEST_DB=sqlite|postgres|mysql`, Redis with `TEST_REDIS=1`. */

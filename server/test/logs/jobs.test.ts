@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
-import { recordUsage } from '../../src/domain/usage/usage-rollup.js';
 import { jobs, runJobOnce, startJobs, type Job } from '../../src/jobs/registry.js';
 import { usageFlushJob } from '../../src/jobs/usage-flush.js';
 import {
@@ -69,7 +68,7 @@ describe(`background jobs on ${testDb}${testRedis ? ' with Redis' : ''}`, () => 
     await runJobOnce(b.ctx, job, 'instance-b');
     expect(runs).toEqual([a.ctx, b.ctx]);
 
-    recordUsage(a.ctx, {
+    a.ctx.usage.record({
       userId: 1,
       username: 'a',
       modelName: 'm',
@@ -77,7 +76,7 @@ describe(`background jobs on ${testDb}${testRedis ? ' with Redis' : ''}`, () => 
       tokens: 1,
       quota: 1,
     });
-    recordUsage(b.ctx, {
+    b.ctx.usage.record({
       userId: 1,
       username: 'a',
       modelName: 'm',

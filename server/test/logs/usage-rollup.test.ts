@@ -2,11 +2,6 @@ import { Role, type UsageDataRow } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import {
-  flushUsage,
-  pendingUsageBuckets,
-  recordUsage,
-} from '../../src/domain/usage/usage-rollup.js';
-import {
   createIsolatedDb,
   createTestApp,
   createTestContext,
@@ -41,7 +36,7 @@ describe(`hourly usage roll-up on ${testDb}`, () => {
     tokens: number,
     quota: number,
   ) =>
-    recordUsage(t.ctx, {
+    t.ctx.usage.record({
       userId: user.id,
       username: user.username,
       modelName,
@@ -64,11 +59,11 @@ describe(`hourly usage roll-up on ${testDb}`, () => {
     record(alice, 'gpt-4o', monday + hour - 1, 300, 30);
     record(alice, 'claude-3', monday + 120, 50, 5);
     record(alice, 'gpt-4o', monday + hour, 1, 1);
-    expect(pendingUsageBuckets(t.ctx)).toBe(3);
+    expect(t.ctx.usage.pending).toBe(3);
     expect(await buckets(t.ctx)).toEqual([]);
 
-    expect(await flushUsage(t.ctx)).toBe(3);
-    expect(pendingUsageBuckets(t.ctx)).toBe(0);
+    expect(await t.ctx.usage.flush()).toBe(3);
+    expect(t.ctx.usage.pending).toBe(0);
     expect(await buckets(t.ctx)).toEqual([
       {
         user_id: alice.id,
@@ -98,13 +93,13 @@ describe(`hourly usage roll-up on ${testDb}`, () => {
         quota: 1,
       },
     ]);
-    expect(await flushUsage(t.ctx)).toBe(0);
+    expect(await t.ctx.usage.flush()).toBe(0);
   });
 
   it('adds a later flush to the stored bucket', async () => {
     record(alice, 'gpt-4o', monday + 10, 1000, 100);
     record(alice, 'gpt-4o', monday + 20, 1000, 100);
-    await Promise.all([flushUsage(t.ctx), flushUsage(t.ctx)]);
+    await Promise.all([t.ctx.usage.flush(), t.ctx.usage.flush()]);
     const stored = await buckets(t.ctx);
     expect(stored.find((b) => b.model_name === 'gpt-4o' && b.created_at === monday)).toMatchObject({
       token_used: 2600,
@@ -117,7 +112,7 @@ describe(`hourly usage roll-up on ${testDb}`, () => {
   it('records nothing while DataExportEnabled is off', async () => {
     await t.ctx.settings.set('DataExportEnabled', 'false');
     record(bob, 'gpt-4o', monday, 5, 5);
-    expect(pendingUsageBuckets(t.ctx)).toBe(0);
+    expect(t.ctx.usage.pending).toBe(0);
     await t.ctx.settings.set('DataExportEnabled', 'true');
   });
 
@@ -125,7 +120,7 @@ describe(`hourly usage roll-up on ${testDb}`, () => {
     const isolated = await createIsolatedDb();
     try {
       const first = await createTestContext({ reuse: isolated });
-      recordUsage(first.ctx, {
+      first.ctx.usage.record({
         userId: 7,
         username: 'gone',
         modelName: 'm',
@@ -163,7 +158,7 @@ describe(`hourly usage roll-up on ${testDb}`, () => {
       record(alice, 'gpt-4o', monday + 2 * day, 30, 3); // Wednesday
       record(alice, 'claude-3', monday + 2 * day, 40, 4);
       record(bob, 'gpt-4o', monday + 2 * day + 5, 50, 5);
-      await flushUsage(t.ctx);
+      await t.ctx.usage.flush();
     });
 
     it('returns own hourly rows only', async () => {

@@ -1,7 +1,6 @@
 import { Role, statusData } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../src/lib/version.js';
-import { statusCacheOf } from '../../src/domain/settings/status-cache.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 import { headersForNewUser } from './sign-in.js';
 
@@ -56,7 +55,7 @@ describe(`GET /api/status on ${testDb}`, () => {
   });
 
   it('serves the same object from memory until something changes', async () => {
-    const cache = statusCacheOf(t.ctx);
+    const cache = t.ctx.status;
     const first = await cache.get();
     expect(await cache.get()).toBe(first);
     await t.ctx.settings.set('Logo', '/brand.png');

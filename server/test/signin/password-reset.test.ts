@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushMailQueue } from '../../src/domain/email/mail-queue.js';
 import { issueResetToken } from '../../src/domain/verification/reset-tokens.js';
 import { completeSetup, seedUser, signIn } from '../accounts/accounts-helpers.js';
 import { createTestApp, testDb, testRedis, type TestApp } from '../helpers/test-context.js';
@@ -32,7 +31,7 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
     send(t.app, 'POST', '/api/user/reset', { body });
   /** The link of the last reset mail to `address`. */
   const linkTo = async (address: string, after = 0) => {
-    await flushMailQueue(t.ctx);
+    await t.ctx.mail.flush();
     const mails = smtp.mails.filter((m) => m.to.includes(address));
     const mail = mails[mails.length - 1];
     if (!mail || mails.length <= after) throw new Error('no reset mail');
@@ -46,7 +45,7 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
     const unknown = await requestReset('nobody@example.com');
     expect(known.body).toEqual(unknown.body);
     expect(known.body).toEqual({ success: true, message: '', data: null });
-    await flushMailQueue(t.ctx);
+    await t.ctx.mail.flush();
     expect(smtp.mails.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
     const { url, mail } = await linkTo('reset.me@example.com');
     expect(mail.subject).toContain('password reset');
@@ -95,7 +94,7 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
     const before = smtp.mails.filter((m) => m.to.includes('reset.me@example.com')).length;
     // The previous tests' request already used this minute.
     expect((await requestReset('reset.me@example.com')).body.success).toBe(true);
-    await flushMailQueue(t.ctx);
+    await t.ctx.mail.flush();
     expect(smtp.mails.filter((m) => m.to.includes('reset.me@example.com')).length).toBe(before);
   });
 
@@ -108,7 +107,7 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
       .execute();
     await setOptions(t.ctx, { ServerAddress: '' });
     expect((await requestReset('nohost@example.com')).body.success).toBe(true);
-    await flushMailQueue(t.ctx);
+    await t.ctx.mail.flush();
     expect(smtp.mails.some((m) => m.to.includes('nohost@example.com'))).toBe(false);
     await setOptions(t.ctx, { ServerAddress: 'https://console.example.com' });
   });
@@ -128,7 +127,7 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
       .where('id', '=', banned.id)
       .execute();
     expect((await requestReset('banned@example.com')).body.success).toBe(true);
-    await flushMailQueue(t.ctx);
+    await t.ctx.mail.flush();
     expect(smtp.mails.some((m) => m.to.includes('banned@example.com'))).toBe(false);
   });
 });

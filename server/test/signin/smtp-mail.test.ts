@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushMailQueue, queueMail } from '../../src/domain/email/mail-queue.js';
-import { sendMail } from '../../src/domain/email/send-mail.js';
 import { AppError } from '../../src/errors.js';
 import { completeSetup, signIn } from '../accounts/accounts-helpers.js';
 import { createTestApp, testDb, testRedis, type TestApp } from '../helpers/test-context.js';
@@ -85,13 +83,13 @@ describe(`SMTP sending on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
   });
 
   it('queues mail in the background and logs failures instead of throwing', async () => {
-    queueMail(t.ctx, { to: 'queued@example.com', subject: 'Q', html: '<p>q</p>' }, 'test');
-    await flushMailQueue(t.ctx);
+    t.ctx.mail.queue({ to: 'queued@example.com', subject: 'Q', html: '<p>q</p>' }, 'test');
+    await t.ctx.mail.flush();
     expect(plain.mails.some((m) => m.to.includes('queued@example.com'))).toBe(true);
     await setOptions(t.ctx, { SMTPServer: '' });
-    queueMail(t.ctx, { to: 'lost@example.com', subject: 'Q', html: '<p>q</p>' }, 'test');
-    await flushMailQueue(t.ctx);
-    await expect(sendMail(t.ctx, { to: 'x@example.com', subject: 'x', html: 'x' })).rejects.toThrow(
+    t.ctx.mail.queue({ to: 'lost@example.com', subject: 'Q', html: '<p>q</p>' }, 'test');
+    await t.ctx.mail.flush();
+    await expect(t.ctx.mail.send({ to: 'x@example.com', subject: 'x', html: 'x' })).rejects.toThrow(
       AppError,
     );
     await useSmtp(t.ctx, plain);

@@ -1,7 +1,7 @@
 import { translate, type Language } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { systemName } from '../../config/settings/groups/general.js';
-import type { MailMessage } from './send-mail.js';
+import type { MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) =>
   value.replace(

@@ -1,8 +1,8 @@
 import type { StatusData } from '@gateway/shared';
-import { version } from '../../lib/version.js';
-import type { AppContext } from '../../context.js';
+import type { BaseContext } from '../../base-context.js';
 import { nowSeconds } from '../../lib/time.js';
-import { isSetupDone } from '../users/setup.js';
+import { version } from '../../lib/version.js';
+import { isSetupDone } from '../users/setup-state.js';
 import { buildStatus } from './build-status.js';
 
 /**
@@ -16,8 +16,8 @@ export class StatusCache {
   private setup = false;
   private readonly startTime = nowSeconds();
 
-  constructor(private readonly ctx: AppContext) {
-    ctx.settings.onChange(() => this.invalidate());
+  constructor(private readonly base: Pick<BaseContext, 'db' | 'settings'>) {
+    base.settings.onChange(() => this.invalidate());
   }
 
   /** Drops the built object so the next read rebuilds it. */
@@ -25,29 +25,26 @@ export class StatusCache {
     this.built = null;
   }
 
-  /** The current status object. */
-  async get(): Promise<StatusData> {
-    if (!this.setup && (await isSetupDone(this.ctx))) {
+  /**
+   * Whether the first-run wizard is done. Once a database is set up it stays so (root can be
+   * neither deleted nor demoted), so a yes is remembered; until then every call asks again.
+   */
+  async isSetupDone(): Promise<boolean> {
+    if (!this.setup && (await isSetupDone(this.base.db))) {
       this.setup = true;
       this.built = null;
     }
-    this.built ??= buildStatus(this.ctx.settings, {
+    return this.setup;
+  }
+
+  /** The current status object. */
+  async get(): Promise<StatusData> {
+    await this.isSetupDone();
+    this.built ??= buildStatus(this.base.settings, {
       version,
       startTime: this.startTime,
       setup: this.setup,
     });
     return this.built;
   }
-}
-
-const caches = new WeakMap<AppContext, StatusCache>();
-
-/** The status cache of a context (created on first use). */
-export function statusCacheOf(ctx: AppContext): StatusCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new StatusCache(ctx);
-    caches.set(ctx, cache);
-  }
-  return cache;
 }

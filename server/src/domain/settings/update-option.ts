@@ -3,7 +3,6 @@ import { ZodError } from 'zod';
 import type { SettingDef } from '../../config/settings/define.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { statusCacheOf } from './status-cache.js';
 import { checkOptionRules, type OptionWarning } from './validate-option.js';
 
 /** Largest stored value in bytes (a MySQL TEXT column). */
@@ -35,7 +34,7 @@ export async function updateOption(
   // Flags and numbers are stored in one spelling ("true", "5"); text and JSON as written.
   const stored = typeof parsed === 'boolean' || typeof parsed === 'number' ? String(parsed) : value;
   await ctx.settings.set(key, stored);
-  statusCacheOf(ctx).invalidate();
+  ctx.status.invalidate();
   return warning;
 }
 

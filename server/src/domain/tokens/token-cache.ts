@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { BaseContext } from '../../base-context.js';
 import { findTokenByKey, type TokenRow } from '../../db/queries/tokens.js';
 import { compileIpList, type IpMatcher } from '../../lib/ip-matcher.js';
 
@@ -67,7 +67,7 @@ export class TokenCache {
   /** Bumped by every invalidation, so a lookup racing with a change does not store stale data. */
   private generation = 0;
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'shared'>) {
+  constructor(private readonly ctx: Pick<BaseContext, 'db' | 'shared'>) {
     ctx.shared.subscribe(topic, (message) => this.forget(message));
   }
 

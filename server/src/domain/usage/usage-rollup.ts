@@ -1,5 +1,5 @@
+import type { BaseContext } from '../../base-context.js';
 import { dataExportEnabled } from '../../config/settings/groups/general.js';
-import type { AppContext } from '../../context.js';
 import { addToQuotaData, type QuotaDataIncrement } from '../../db/queries/quota-data.js';
 
 /** One settled request, as the billing code reports it. */
@@ -15,30 +15,10 @@ export interface UsageRecord {
   quota: number;
 }
 
-interface Rollup {
-  /** Buckets not yet written, by user, model and hour. */
-  buckets: Map<string, QuotaDataIncrement>;
-  /** The last flush, so that flushes run one after another. */
-  tail: Promise<unknown>;
-}
-
-const rollups = new WeakMap<AppContext, Rollup>();
 /** Rows per upsert statement. */
 const rowsPerStatement = 500;
 
 const bucketKey = (b: QuotaDataIncrement) => `${b.user_id}\n${b.model_name}\n${b.created_at}`;
-
-function rollupOf(ctx: AppContext): Rollup {
-  let rollup = rollups.get(ctx);
-  if (!rollup) {
-    rollup = { buckets: new Map(), tail: Promise.resolve() };
-    rollups.set(ctx, rollup);
-    ctx.onClose(async () => {
-      await flushUsage(ctx);
-    });
-  }
-  return rollup;
-}
 
 function addBucket(buckets: Map<string, QuotaDataIncrement>, add: QuotaDataIncrement): void {
   const key = bucketKey(add);
@@ -54,53 +34,69 @@ function addBucket(buckets: Map<string, QuotaDataIncrement>, add: QuotaDataIncre
 }
 
 /**
- * Adds one settled request to its (user, model, hour) bucket in memory; nothing touches the
- * database until the next flush. Does nothing while `DataExportEnabled` is off.
+ * The hourly usage roll-up (`quota_data`): settled requests are added to (user, model, hour)
+ * buckets in memory and written in one upsert per flush (by the usage-flush job and at
+ * shutdown), so the relay never waits on it.
  */
-export function recordUsage(ctx: AppContext, record: UsageRecord): void {
-  if (!ctx.settings.get(dataExportEnabled)) return;
-  const createdAt = Math.floor(record.createdAt);
-  addBucket(rollupOf(ctx).buckets, {
-    user_id: record.userId,
-    username: record.username.slice(0, 64),
-    model_name: record.modelName.slice(0, 128),
-    created_at: createdAt - (createdAt % 3600),
-    token_used: Math.round(record.tokens),
-    count: 1,
-    quota: Math.round(record.quota),
-  });
-}
+export class UsageRollup {
+  /** Buckets not yet written, by user, model and hour. */
+  private buckets = new Map<string, QuotaDataIncrement>();
+  /** The last flush, so that flushes run one after another. */
+  private tail: Promise<unknown> = Promise.resolve();
 
-/** Requests recorded and not yet flushed (for metrics and tests). */
-export function pendingUsageBuckets(ctx: AppContext): number {
-  return rollups.get(ctx)?.buckets.size ?? 0;
-}
-
-/**
- * Writes the buffered buckets to `quota_data`, adding to stored totals, and returns how many
- * buckets were written. Flushes never overlap; on a database error the unwritten buckets go
- * back into the buffer for the next flush and the error is thrown.
- */
-export function flushUsage(ctx: AppContext): Promise<number> {
-  const rollup = rollups.get(ctx);
-  if (!rollup) return Promise.resolve(0);
-  const run = rollup.tail.then(() => writeBuckets(ctx, rollup));
-  rollup.tail = run.catch(() => undefined);
-  return run;
-}
-
-async function writeBuckets(ctx: AppContext, rollup: Rollup): Promise<number> {
-  if (rollup.buckets.size === 0) return 0;
-  const pending = [...rollup.buckets.values()];
-  rollup.buckets = new Map();
-  let written = 0;
-  try {
-    for (; written < pending.length; written += rowsPerStatement) {
-      await addToQuotaData(ctx.db, pending.slice(written, written + rowsPerStatement));
-    }
-  } catch (error) {
-    for (const bucket of pending.slice(written)) addBucket(rollup.buckets, bucket);
-    throw error;
+  constructor(private readonly base: Pick<BaseContext, 'db' | 'settings' | 'onClose'>) {
+    base.onClose(async () => {
+      await this.flush();
+    });
   }
-  return pending.length;
+
+  /**
+   * Adds one settled request to its (user, model, hour) bucket in memory; nothing touches the
+   * database until the next flush. Does nothing while `DataExportEnabled` is off.
+   */
+  record(record: UsageRecord): void {
+    if (!this.base.settings.get(dataExportEnabled)) return;
+    const createdAt = Math.floor(record.createdAt);
+    addBucket(this.buckets, {
+      user_id: record.userId,
+      username: record.username.slice(0, 64),
+      model_name: record.modelName.slice(0, 128),
+      created_at: createdAt - (createdAt % 3600),
+      token_used: Math.round(record.tokens),
+      count: 1,
+      quota: Math.round(record.quota),
+    });
+  }
+
+  /** Buckets recorded and not yet flushed (for metrics and tests). */
+  get pending(): number {
+    return this.buckets.size;
+  }
+
+  /**
+   * Writes the buffered buckets to `quota_data`, adding to stored totals, and returns how many
+   * buckets were written. Flushes never overlap; on a database error the unwritten buckets go
+   * back into the buffer for the next flush and the error is thrown.
+   */
+  flush(): Promise<number> {
+    const run = this.tail.then(() => this.write());
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(): Promise<number> {
+    if (this.buckets.size === 0) return 0;
+    const pending = [...this.buckets.values()];
+    this.buckets = new Map();
+    let written = 0;
+    try {
+      for (; written < pending.length; written += rowsPerStatement) {
+        await addToQuotaData(this.base.db, pending.slice(written, written + rowsPerStatement));
+      }
+    } catch (error) {
+      for (const bucket of pending.slice(written)) addBucket(this.buckets, bucket);
+      throw error;
+    }
+    return pending.length;
+  }
 }

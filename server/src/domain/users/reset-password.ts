@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { resetLinkTtlMinutes } from '../../config/settings/groups/email.js';
 import { serverAddress } from '../../config/settings/groups/general.js';
 import { AppError } from '../../errors.js';
-import { queueMail } from '../email/mail-queue.js';
 import { resetLinkMail } from '../email/mail-templates.js';
 import { consumeResetToken, issueResetToken } from '../verification/reset-tokens.js';
 import { hashPassword } from './password-hash.js';
@@ -44,7 +43,7 @@ export async function requestPasswordReset(
   const token = await issueResetToken(ctx, email, minutes * 60);
   const query = new URLSearchParams({ email, token });
   const link = `${base}/user/reset?${query.toString()}`;
-  queueMail(ctx, resetLinkMail(ctx, language, email, link, minutes), 'password_reset');
+  ctx.mail.queue(resetLinkMail(ctx, language, email, link, minutes), 'password_reset');
 }
 
 /**

@@ -4,29 +4,12 @@ import { insertUser } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
+import { isSetupDone } from './setup-state.js';
 import { hashPassword } from './password-hash.js';
-
-// Once a database is set up it stays so (root can be neither deleted nor demoted), so a
-// positive answer is remembered; before that every check asks the database again.
-const setUp = new WeakSet<object>();
-
-/** Whether the first-run wizard has created root (or an imported database already has one). */
-export async function isSetupDone(ctx: AppContext): Promise<boolean> {
-  if (setUp.has(ctx.db)) return true;
-  const row =
-    (await ctx.db.selectFrom('setups').select('id').executeTakeFirst()) ??
-    (await ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', Role.root)
-      .executeTakeFirst());
-  if (row) setUp.add(ctx.db);
-  return row !== undefined;
-}
 
 /** Throws `setup_required` until the first-run wizard is done. */
 export async function requireSetupDone(ctx: AppContext): Promise<void> {
-  if (!(await isSetupDone(ctx))) throw new AppError('setup_required');
+  if (!(await ctx.status.isSetupDone())) throw new AppError('setup_required');
 }
 
 /** The root account to create. */
@@ -40,7 +23,7 @@ export interface RootAccount {
  * and its fixed primary key refuses a second, even from a racing instance.
  */
 export async function createRootAccount(ctx: AppContext, account: RootAccount): Promise<number> {
-  if (await isSetupDone(ctx)) throw new AppError('setup_already_done');
+  if (await isSetupDone(ctx.db)) throw new AppError('setup_already_done');
   const passwordHash = await hashPassword(account.password);
   const now = nowSeconds();
   try {
@@ -58,11 +41,10 @@ export async function createRootAccount(ctx: AppContext, account: RootAccount): 
         .execute();
       return rootId;
     });
-    setUp.add(ctx.db);
     return id;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new AppError((await isSetupDone(ctx)) ? 'setup_already_done' : 'username_taken');
+    throw new AppError((await isSetupDone(ctx.db)) ? 'setup_already_done' : 'username_taken');
   }
 }
 
@@ -72,7 +54,7 @@ export async function createRootAccount(ctx: AppContext, account: RootAccount): 
  */
 export async function createInitialRoot(ctx: AppContext): Promise<void> {
   const password = ctx.env.initialRootPassword;
-  if (!password || (await isSetupDone(ctx))) return;
+  if (!password || (await isSetupDone(ctx.db))) return;
   try {
     await createRootAccount(ctx, { username: 'root', password });
     ctx.log.info('created the root account from INITIAL_ROOT_PASSWORD');

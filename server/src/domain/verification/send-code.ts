@@ -4,7 +4,6 @@ import { emailCodeTtlMinutes } from '../../config/settings/groups/email.js';
 import { isEmailTaken } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { verificationCodeMail } from '../email/mail-templates.js';
-import { sendMail } from '../email/send-mail.js';
 import { checkEmailAllowed } from './email-rules.js';
 import { issueCode } from './verification-codes.js';
 
@@ -38,7 +37,7 @@ export async function sendVerificationCode(ctx: AppContext, request: CodeRequest
   const purpose = userId ? 'bind_email' : 'register';
   const code = await issueCode(ctx, purpose, email, minutes * 60);
   try {
-    await sendMail(ctx, verificationCodeMail(ctx, request.language, email, code, minutes));
+    await ctx.mail.send(verificationCodeMail(ctx, request.language, email, code, minutes));
   } catch (error) {
     // Nothing was delivered: let the visitor try again at once (after fixing the address).
     await ctx.shared.del(lock);

@@ -5,7 +5,7 @@ import { unbindByAdmin, unbindOwn } from '../../domain/users/unbind.js';
 import { checkBindStatus, createBindQrCode } from '../../domain/wxpusher/bind-wxpusher.js';
 import { canUpdateUser } from '../../policies/users.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 const tags = ['account'];
 

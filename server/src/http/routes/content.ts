@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SettingDef } from '../../config/settings/define.js';
 import * as content from '../../config/settings/groups/content.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 /** Public text pages and where their content is stored. */
 const textPages: Array<[url: string, def: SettingDef<string>, summary: string]> = [

@@ -10,7 +10,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { testMail } from '../../domain/email/mail-templates.js';
-import { sendMail } from '../../domain/email/send-mail.js';
 import { bindEmail } from '../../domain/users/bind-email.js';
 import { completePasswordReset, requestPasswordReset } from '../../domain/users/reset-password.js';
 import { sendVerificationCode } from '../../domain/verification/send-code.js';
@@ -20,7 +19,7 @@ import { optionalSessionUserId } from '../middleware/optional-session.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
 import { guardTurnstile } from '../middleware/with-turnstile.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 const tags = ['account'];
 /** new-api's critical budget: 20 per IP per 20 minutes. */
@@ -141,7 +140,7 @@ export const emailRoutes: RouteModule = (app, ctx) => {
       response: z.null(),
     },
     async ({ body, req, user }) => {
-      await sendMail(ctx, testMail(ctx, requestLanguage(req, user.language), body.to));
+      await ctx.mail.send(testMail(ctx, requestLanguage(req, user.language), body.to));
       return null;
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { RouteModule } from '../route.js';
 import { authRoutes } from './auth.js';
 import { bindingRoutes } from './bindings.js';
 import { contentRoutes } from './content.js';
@@ -21,9 +22,6 @@ import { groupRoutes } from './groups.js';
 import { selfLimitRoutes } from './self-limits.js';
 import { usageRoutes } from './usage.js';
 import { userRoutes } from './users.js';
-
-/** A module of management routes. */
-export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
 /** Every management route module; a new resource is one import and one entry here. */
 const modules: RouteModule[] = [

@@ -7,7 +7,7 @@ import { openLogExport } from '../../domain/logs/export-logs.js';
 import { buildLogWhere } from '../../domain/logs/query-logs.js';
 import { logViewOf } from '../../policies/logs.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 const tags = ['logs'];
 

@@ -17,7 +17,7 @@ import { buildLogWhere, listLogs, statLogs } from '../../domain/logs/query-logs.
 import { logViewOf } from '../../policies/logs.js';
 import { tooManyRequests } from '../../errors.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 const tags = ['logs'];
 const logPage = pageOf(logItem);

@@ -26,7 +26,7 @@ import { optionalSessionUserId } from '../middleware/optional-session.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
 import { readSessionId, setSessionCookie } from '../middleware/with-session.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 const tags = ['oauth'];
 /** new-api's critical budget for these routes: 20 per IP per 20 minutes. */

@@ -4,7 +4,7 @@ import { listOptions } from '../../domain/settings/list-options.js';
 import { updateOption } from '../../domain/settings/update-option.js';
 import { requestLanguage } from '../language.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 /** `GET/PUT /api/option/`: the settings page, root only. */
 export const optionRoutes: RouteModule = (app, ctx) => {

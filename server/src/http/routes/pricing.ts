@@ -4,7 +4,7 @@ import { listPricing } from '../../domain/pricing/list-pricing.js';
 import { resetModelPrices } from '../../domain/pricing/reset-prices.js';
 import { authenticate, type AuthUser } from '../middleware/with-session.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 /** `GET /api/pricing` (public; signed-in users see their own groups) and the price reset. */
 export const pricingRoutes: RouteModule = (app, ctx) => {

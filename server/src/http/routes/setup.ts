@@ -1,7 +1,8 @@
 import { setupRequest, setupState } from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { createRootAccount, isSetupDone, requireSetupDone } from '../../domain/users/setup.js';
+import { createRootAccount, requireSetupDone } from '../../domain/users/setup.js';
+import { isSetupDone } from '../../domain/users/setup-state.js';
 import { defineRoute } from '../route.js';
 
 /** `/api/setup` (first run) and the gate that keeps account routes closed until it is done. */
@@ -22,7 +23,7 @@ export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: setupState,
     },
     async () => {
-      const done = await isSetupDone(ctx);
+      const done = await isSetupDone(ctx.db);
       return { status: done, root_init: done, database_type: ctx.dialect };
     },
   );

@@ -1,11 +1,10 @@
 import { statusData } from '@gateway/shared';
-import { statusCacheOf } from '../../domain/settings/status-cache.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 /** `GET /api/status`: everything the console needs before sign-in, served from memory. */
 export const statusRoutes: RouteModule = (app, ctx) => {
-  const cache = statusCacheOf(ctx);
+  const cache = ctx.status;
   defineRoute(
     app,
     ctx,

@@ -3,7 +3,7 @@ import { version } from '../../lib/version.js';
 import { metricsRegistry } from '../../lib/metrics.js';
 import { buildOpenApiDocument, declareRawRoute } from '../openapi.js';
 import type { OpenApiDocument } from '../openapi-schema.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 declareRawRoute({
   method: 'GET',

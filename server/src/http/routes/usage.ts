@@ -18,7 +18,7 @@ import { readUsageData } from '../../domain/usage/usage-data.js';
 import { AppError } from '../../errors.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from '../route.js';
 
 const tags = ['usage'];
 /** Key routes are called from scripts and web pages anywhere, with the contract's strict IP budget. */

@@ -1,0 +1,70 @@
+import pino from 'pino';
+import type { BaseContext } from './base-context.js';
+import type { Env } from './config/env.js';
+import { allSettings } from './config/settings/index.js';
+import { Settings } from './config/settings/store.js';
+import type { AppContext } from './context.js';
+import { dialectOf, migrateToLatest, openDb } from './db/client.js';
+import { Mailer } from './domain/email/mailer.js';
+import { createSessionStore } from './domain/sessions/session-store.js';
+import { StatusCache } from './domain/settings/status-cache.js';
+import { TokenCache } from './domain/tokens/token-cache.js';
+import { UsageRollup } from './domain/usage/usage-rollup.js';
+import { UserCache } from './domain/users/user-cache.js';
+import { createSharedState } from './lib/shared-state.js';
+import { ChannelIndex } from './relay/select-channel.js';
+
+/** Options tests use to isolate themselves. */
+export interface ContextOptions {
+  /** PostgreSQL schema (search_path) to use. */
+  pgSchema?: string;
+  /** Prefix for every Redis key and channel. */
+  redisPrefix?: string;
+  logger?: BaseContext['log'];
+}
+
+/**
+ * Opens the database (migrating it), the shared state and the settings, then builds and
+ * starts every per-process service. `close()` runs the services' shutdown tasks in reverse
+ * order of registration, then closes the shared state and the database.
+ */
+export async function createContext(env: Env, options: ContextOptions = {}): Promise<AppContext> {
+  const log = options.logger ?? pino({ level: env.logLevel });
+  const db = openDb({
+    kind: env.dbKind,
+    dsn: env.sqlDsn,
+    sqlitePath: env.sqlitePath,
+    pgSchema: options.pgSchema,
+  });
+  await migrateToLatest(db);
+  const shared = createSharedState(env.redisUrl, options.redisPrefix ?? '');
+  const settings = new Settings(db, shared, allSettings);
+  await settings.load();
+  const closers: Array<() => Promise<void> | void> = [];
+  const base: BaseContext = {
+    env,
+    log,
+    db,
+    dialect: dialectOf(db),
+    shared,
+    settings,
+    onClose: (task) => closers.push(task),
+  };
+  const channels = new ChannelIndex(base);
+  await channels.load();
+  return {
+    ...base,
+    sessions: createSessionStore(db, shared),
+    users: new UserCache(db, shared),
+    tokens: new TokenCache(base),
+    channels,
+    status: new StatusCache(base),
+    usage: new UsageRollup(base),
+    mail: new Mailer(base),
+    async close() {
+      for (const task of closers.reverse()) await task();
+      await shared.close();
+      await db.destroy();
+    },
+  };
+}
