@@ -1,4 +1,6 @@
-import { translate, type MessageId } from '@gateway/shared';
+import { en, translate, type MessageId } from '@gateway/shared';
+import type { FastifyError } from 'fastify';
+import { ZodError } from 'zod';
 
 /**
  * A failure with a stable id. On `/api` it becomes the envelope `{success:false, message,
@@ -29,3 +31,21 @@ export const forbidden = (id: MessageId = 'forbidden', params?: Record<string, s
 export const notFound = (id: MessageId = 'not_found') => new AppError(id, undefined, 404);
 export const tooManyRequests = () => new AppError('too_many_requests', undefined, 429);
 export const invalidRequest = (detail: string) => new AppError('invalid_request', { detail });
+
+/** Turns anything thrown into an AppError: validation, body parsing, or unexpected. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    if (issue.message in en) return new AppError(issue.message as MessageId);
+    const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+    return new AppError('invalid_request', { detail: where + issue.message });
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.statusCode === 413) return new AppError('request_too_large', undefined, 413);
+  if (fastifyError.statusCode === 429) return new AppError('too_many_requests', undefined, 429);
+  if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+    return new AppError('invalid_request', { detail: fastifyError.message ?? '' }, 400);
+  }
+  return new AppError('internal_error', undefined, 500);
+}

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toAppError } from '../http/error-handler.js';
-import { AppError } from '../errors.js';
-import { requestLanguage } from '../http/language.js';
+import { AppError, toAppError } from '../errors.js';
+import { requestLanguage } from '../lib/request-language.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
 import { corsHeader } from './cors.js';
 import { AdaptorError } from './adaptors/errors/adaptor-error.js';

@@ -17,7 +17,7 @@ describe(`billing end to end on ${testDb}`, () => {
     await r.channel({ type: 14, models: ['claude-sonnet-4-5'] });
     await r.channel({ models: ['gpt-4o'], group: 'vip' });
     const ratios = {
-      ...(await import('../../src/billing/default-prices.js')).defaultModelRatio,
+      ...(await import('../../src/config/settings/default-prices.js')).defaultModelRatio,
       'm-big': 1,
     };
     await r.ctx.settings.set('ModelRatio', JSON.stringify(ratios));

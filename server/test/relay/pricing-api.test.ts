@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultModelRatio } from '../../src/billing/default-prices.js';
+import { defaultModelRatio } from '../../src/config/settings/default-prices.js';
 import { modelRatio } from '../../src/config/settings/groups/billing.js';
 import { testDb } from '../helpers/test-context.js';
 import { seedUser } from './relay-fixture.js';

@@ -1,5 +1,5 @@
 import type { KnownModel, ModelsByChannelType } from '@gateway/shared';
-import { defaultModelPrice, defaultModelRatio } from '../../billing/default-prices.js';
+import { defaultModelPrice, defaultModelRatio } from '../../config/settings/default-prices.js';
 import { modelPrice, modelRatio } from '../../config/settings/groups/billing.js';
 import type { Settings } from '../../config/settings/store.js';
 import { supportedChannelTypes } from '../../relay/adaptors/registry.js';

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { findTokenKeys } from '../../db/queries/tokens.js';
-import { limitByUser, type UserRateLimit } from '../../http/middleware/with-rate-limit.js';
+import { limitByUser, type ActionLimit } from '../limits/action-limit.js';
 
 /** Budget of batch reveals per user, like new-api's critical rate limit (20 per 20 minutes). */
-export const revealKeysLimit: UserRateLimit = {
+export const revealKeysLimit: ActionLimit = {
   name: 'token-keys',
   limit: 20,
   windowSeconds: 1200,

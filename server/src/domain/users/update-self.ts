@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { UsersTable } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { AuthUser } from '../../http/middleware/with-session.js';
+import type { AuthUser } from './auth-user.js';
 import { closeAccount } from './close-account.js';
 import { checkPassword, hashPassword } from './password-hash.js';
 

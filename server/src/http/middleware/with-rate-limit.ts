@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { ActionLimit } from '../../domain/limits/action-limit.js';
 import { tooManyRequests } from '../../errors.js';
 
+export { limitByUser } from '../../domain/limits/action-limit.js';
+
 /** A per-IP budget: at most `limit` requests per `windowSeconds` for one named action. */
-export interface IpRateLimit {
-  /** Names the counter, e.g. `login`. */
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
+export type IpRateLimit = ActionLimit;
+
+/** A per-user budget: at most `limit` actions per `windowSeconds` for one named action. */
+export type UserRateLimit = ActionLimit;
 
 /**
  * Counts this request against the caller IP's budget (shared by every instance through
@@ -20,21 +21,5 @@ export async function limitByIp(
   rule: IpRateLimit,
 ): Promise<void> {
   const count = await ctx.shared.hit(`rate:${rule.name}:${req.ip}`, rule.windowSeconds);
-  if (count > rule.limit) throw tooManyRequests();
-}
-
-/** A per-user budget: at most `limit` actions per `windowSeconds` for one named action. */
-export type UserRateLimit = IpRateLimit;
-
-/**
- * Counts an action against the user's budget (shared by every instance) and answers HTTP 429
- * `too_many_requests` once it is spent.
- */
-export async function limitByUser(
-  ctx: AppContext,
-  userId: number,
-  rule: UserRateLimit,
-): Promise<void> {
-  const count = await ctx.shared.hit(`rate:${rule.name}:user:${userId}`, rule.windowSeconds);
   if (count > rule.limit) throw tooManyRequests();
 }

@@ -1,19 +1,13 @@
 import { hasRole, UserStatus } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { CachedUser } from '../../domain/users/user-cache.js';
+import type { AuthUser } from '../../domain/users/auth-user.js';
 import { AppError, forbidden, unauthorized } from '../../errors.js';
 
 /** Name of the signed session cookie. */
 export const sessionCookie = 'session';
 
-/** The signed-in user of a console request. */
-export interface AuthUser extends CachedUser {
-  /** True when the request used a personal access token rather than the cookie. */
-  viaAccessToken: boolean;
-  /** The session id when signed in by cookie. */
-  sessionId?: string;
-}
+export type { AuthUser } from '../../domain/users/auth-user.js';
 
 /** The session id from the signed cookie, if valid. */
 export function readSessionId(req: FastifyRequest): string | undefined {

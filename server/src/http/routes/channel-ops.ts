@@ -10,7 +10,7 @@ import { fetchChannelModels, fetchUpstreamModels } from '../../domain/channels/f
 import { startChannelTestRun } from '../../domain/channels/test-all-channels.js';
 import { testChannel } from '../../domain/channels/test-channel.js';
 import { channelReadRole, channelWriteRole } from '../../policies/channels.js';
-import { requestLanguage } from '../language.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { defineRoute } from '../route.js';
 
 const tags = ['channels'];

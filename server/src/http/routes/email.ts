@@ -14,7 +14,7 @@ import { bindEmail } from '../../domain/users/bind-email.js';
 import { completePasswordReset, requestPasswordReset } from '../../domain/users/reset-password.js';
 import { sendVerificationCode } from '../../domain/verification/send-code.js';
 import { AppError } from '../../errors.js';
-import { requestLanguage } from '../language.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { optionalSessionUserId } from '../middleware/optional-session.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
 import { guardTurnstile } from '../middleware/with-turnstile.js';

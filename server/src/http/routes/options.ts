@@ -2,7 +2,7 @@ import { optionList, Role, translate, updateOptionRequest } from '@gateway/share
 import { z } from 'zod';
 import { listOptions } from '../../domain/settings/list-options.js';
 import { updateOption } from '../../domain/settings/update-option.js';
-import { requestLanguage } from '../language.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from '../route.js';
 

@@ -9,7 +9,7 @@ import {
   defaultImageRatio,
   defaultModelPrice,
   defaultModelRatio,
-} from '../../../billing/default-prices.js';
+} from '../default-prices.js';
 import { flag, json, number } from '../define.js';
 
 const ratioMap = z.record(z.string(), z.number().min(0).finite());

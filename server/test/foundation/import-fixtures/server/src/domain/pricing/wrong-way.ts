@@ -1,0 +1,4 @@
+// Deliberate violation: the domain reaches into the relay.
+import { callUpstream } from '../../relay/upstream-call.js';
+
+export const price = () => callUpstream();

@@ -1,0 +1,2 @@
+/** A feature's internal part (fixture for the import-direction test). */
+export const BetaTable = () => null;
