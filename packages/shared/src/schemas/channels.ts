@@ -143,8 +143,8 @@ export type ChannelSortField = (typeof channelSortFields)[number];
 /** `GET /api/channel/` and `/api/channel/search`. */
 export const channelListQuery = z
   .object({
-    status: z.coerce.number().int().min(0).max(3).optional(),
-    type: z.coerce.number().int().min(0).optional(),
+    status: z.coerce.number<number | string>().int().min(0).max(3).optional(),
+    type: z.coerce.number<number | string>().int().min(0).optional(),
     group: z.string().trim().max(64).default(''),
     tag: z.string().trim().max(64).default(''),
     /** Matches the name, the id, the base URL or the remark. */
@@ -153,19 +153,25 @@ export const channelListQuery = z
     model: z.string().trim().max(128).default(''),
     /** Sort by id descending instead of by priority. */
     id_sort: z
+      .union([z.string(), z.boolean()])
+      .optional()
+      .transform((v) => v === true || v === 'true' || v === '1'),
+    /** Column to sort by; empty = priority (or id with `id_sort`). */
+    sort_by: z
+      .union([z.literal(''), z.enum(channelSortFields)])
+      .optional()
+      .transform((v) => v || undefined),
+    /** Direction of `sort_by`. */
+    sort_order: z
       .string()
       .optional()
-      .transform((v) => v === 'true' || v === '1'),
-    /** Column to sort by; empty = priority (or id with `id_sort`). */
-    sort_by: z.preprocess((v) => (v === '' ? undefined : v), z.enum(channelSortFields).optional()),
-    /** Direction of `sort_by`. */
-    sort_order: z.preprocess(
-      (v) => (typeof v === 'string' ? v.toLowerCase() || undefined : v),
-      z.enum(['asc', 'desc']).default('desc'),
-    ),
+      .transform((v) => v?.toLowerCase() || 'desc')
+      .pipe(z.enum(['asc', 'desc'])),
   })
   .and(pageQuery);
 export type ChannelListQuery = z.output<typeof channelListQuery>;
+/** What the console sends as the channel list's query. */
+export type ChannelListParams = z.input<typeof channelListQuery>;
 
 /** `POST /api/channel/batch`: channels to delete. */
 export const channelIdsRequest = z.object({ ids: idSelection('channels_not_selected') });
@@ -232,6 +238,7 @@ export const channelPage = z.object({
   items: z.array(channelItem),
   type_counts: z.record(z.string(), z.number().int()),
 });
+export type ChannelPage = z.infer<typeof channelPage>;
 
 /** Result of `GET /api/channel/test/:id`, at the top level of the answer. */
 export const channelTestResult = z.object({

@@ -24,10 +24,10 @@ export type Page<T> = { page: number; page_size: number; total: number; items: T
 /** `p` (1-based; 0 or missing = 1) and `page_size` (alias `ps`, `size`; default 10, max 100). */
 export const pageQuery = z
   .object({
-    p: z.coerce.number().int().min(0).default(1),
-    page_size: z.coerce.number().int().min(1).max(100).optional(),
-    ps: z.coerce.number().int().min(1).max(100).optional(),
-    size: z.coerce.number().int().min(1).max(100).optional(),
+    p: z.coerce.number<number | string>().int().min(0).default(1),
+    page_size: z.coerce.number<number | string>().int().min(1).max(100).optional(),
+    ps: z.coerce.number<number | string>().int().min(1).max(100).optional(),
+    size: z.coerce.number<number | string>().int().min(1).max(100).optional(),
   })
   .transform(({ p, page_size, ps, size }) => ({
     page: Math.max(1, p),
@@ -37,4 +37,4 @@ export const pageQuery = z
 export type PageQuery = z.output<typeof pageQuery>;
 
 /** An id in a path. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = z.object({ id: z.coerce.number<number | string>().int().positive() });

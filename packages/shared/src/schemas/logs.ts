@@ -30,17 +30,17 @@ const textFilter = (max: number) =>
 
 const pageFields = {
   /** 1-based page; 0 or missing = 1. */
-  p: z.coerce.number().int().min(0).default(1),
+  p: z.coerce.number<number | string>().int().min(0).default(1),
   /** Rows per page, default 10, at most 100 (aliases `ps`, `size`). */
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
-  ps: z.coerce.number().int().min(1).max(100).optional(),
-  size: z.coerce.number().int().min(1).max(100).optional(),
+  page_size: z.coerce.number<number | string>().int().min(1).max(100).optional(),
+  ps: z.coerce.number<number | string>().int().min(1).max(100).optional(),
+  size: z.coerce.number<number | string>().int().min(1).max(100).optional(),
 };
 
 /** Filters every caller may use on logs. */
 const selfFilterFields = {
   /** Log type (1-6); 0 or missing = every type. */
-  type: z.coerce.number().int().min(0).max(6).default(0),
+  type: z.coerce.number<number | string>().int().min(0).max(6).default(0),
   /** Oldest `created_at` included. */
   start_timestamp: timestamp,
   /** Newest `created_at` included. */
@@ -103,7 +103,7 @@ export const tokenLogQuery = z
 
 /** `DELETE /api/log/`: delete every log created before this time. */
 export const deleteLogsQuery = z.object({
-  target_timestamp: z.coerce.number().int().min(1),
+  target_timestamp: z.coerce.number<number | string>().int().min(1),
 });
 
 /** One log line as the console shows it. */

@@ -89,10 +89,12 @@ export const tokenListQuery = z
   .object({
     keyword: z.string().trim().max(64).default(''),
     token: z.string().trim().max(128).default(''),
-    status: z.coerce.number().int().min(0).max(4).optional(),
+    status: z.coerce.number<number | string>().int().min(0).max(4).optional(),
   })
   .and(pageQuery);
 export type TokenListQuery = z.output<typeof tokenListQuery>;
+/** What the console sends as the key list's query. */
+export type TokenListParams = z.input<typeof tokenListQuery>;
 
 /** `POST /api/token/batch`: ids to delete. */
 export const tokenIdsRequest = z.object({

@@ -137,8 +137,8 @@ export const userSearchQuery = z
   .object({
     keyword: z.string().trim().max(64).default(''),
     group: z.string().trim().max(64).optional(),
-    p: z.coerce.number().int().min(0).default(1),
-    page_size: z.coerce.number().int().min(1).max(100).optional(),
+    p: z.coerce.number<number | string>().int().min(0).default(1),
+    page_size: z.coerce.number<number | string>().int().min(1).max(100).optional(),
   })
   .transform(({ keyword, group, p, page_size }) => ({
     keyword,

@@ -1,33 +1,13 @@
 import type {
   ChannelItem,
+  ChannelListParams,
+  ChannelPage,
   CreateChannelRequest,
   EditTagRequest,
   ModelsByChannelType,
   UpdateChannelRequest,
 } from '@gateway/shared';
 import { ApiError, api, requestEnvelope } from '../../lib/api';
-
-/** Filters of the channel list. */
-export interface ChannelQuery {
-  p: number;
-  page_size: number;
-  keyword?: string;
-  status?: number;
-  type?: number;
-  group?: string;
-  tag?: string;
-  model?: string;
-  id_sort?: boolean;
-}
-
-/** A page of channels with per-type counts. */
-export interface ChannelPageData {
-  page: number;
-  page_size: number;
-  total: number;
-  items: ChannelItem[];
-  type_counts: Record<string, number>;
-}
 
 /** A channel type the relay serves (`GET /api/channel/types`). */
 export interface ServedChannelType {
@@ -50,8 +30,8 @@ export interface ChannelTestOutcome {
 }
 
 /** Channels (never their keys), filtered and paged. */
-export const fetchChannels = (query: ChannelQuery) =>
-  api.get<ChannelPageData>('/api/channel/', { query: { ...query } });
+export const fetchChannels = (query: ChannelListParams) =>
+  api.get<ChannelPage>('/api/channel/', { query: { ...query } });
 
 /** One channel, without its key. */
 export const fetchChannel = (id: number) => api.get<ChannelItem>(`/api/channel/${id}`);

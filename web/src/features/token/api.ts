@@ -2,22 +2,14 @@ import type {
   CreateTokenRequest,
   Page,
   TokenItem,
+  TokenListParams,
   UpdateTokenRequest,
   UsableGroupMap,
 } from '@gateway/shared';
 import { api } from '../../lib/api';
 
-/** Filters of the key list. */
-export interface TokenQuery {
-  p: number;
-  page_size: number;
-  keyword?: string;
-  token?: string;
-  status?: number;
-}
-
 /** Own keys, masked, filtered and paged. */
-export const fetchTokens = (query: TokenQuery) =>
+export const fetchTokens = (query: TokenListParams) =>
   api.get<Page<TokenItem>>('/api/token/', { query: { ...query } });
 
 /** Creates one key, or `count` numbered keys. */

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchChannels, type ChannelQuery } from '../api';
+import type { ChannelListParams } from '@gateway/shared';
+import { fetchChannels } from '../api';
 
 /** One page of channels. */
-export function useChannels(query: ChannelQuery) {
+export function useChannels(query: ChannelListParams) {
   return useQuery({
     queryKey: ['channels', query],
     queryFn: () => fetchChannels(query),
