@@ -13,3 +13,4 @@ export * from './schemas/channel-admin.js';
 export * from './schemas/groups.js';
 export * from './schemas/pricing.js';
 export * from './schemas/signin.js';
+export * from './settings-catalogue.js';

@@ -1,3 +1,10 @@
+import {
+  settingBounds,
+  settingCatalogue,
+  type SettingKey,
+  type SettingKind,
+  type SettingSpec,
+} from '@gateway/shared';
 import { z } from 'zod';
 
 /** One admin-editable setting: its stored key, how to read the stored string, its default. */
@@ -13,56 +20,62 @@ export interface SettingDef<T> {
   secret: boolean;
 }
 
-/** Per-setting overrides of what the key name implies. */
-export interface SettingOptions {
-  /** Overrides the name rule, e.g. `false` for a public `TurnstileSiteKey`. */
-  secret?: boolean;
-}
-
-/** Whether a key names a secret that the option list never returns. */
+/** Whether a stored key no version defines names a secret (by its name), so it is never listed. */
 export const isSecretKey = (key: string) => /(Secret|Token|Key|secret|api_key)$/.test(key);
 
+/** The catalogue entry of `key`, which must be of `kind` (a mismatch fails at boot). */
+function specOf(key: SettingKey, kind: SettingKind): SettingSpec {
+  const spec: SettingSpec = settingCatalogue[key];
+  if (spec.kind !== kind) {
+    throw new Error(`Setting ${key} is a ${spec.kind} in the catalogue, defined here as ${kind}`);
+  }
+  return spec;
+}
+
 function define<T>(
-  key: string,
+  key: SettingKey,
+  spec: SettingSpec,
   parse: (raw: string) => T,
   defaultValue: T,
   serialize: (value: T) => string = String,
-  options: SettingOptions = {},
 ): SettingDef<T> {
-  return { key, parse, serialize, defaultValue, secret: options.secret ?? isSecretKey(key) };
+  return { key, parse, serialize, defaultValue, secret: spec.secret ?? false };
 }
 
-/** A free text setting, optionally constrained. */
+/** A free text setting, optionally constrained (a choice when the catalogue lists options). */
 export const text = (
-  key: string,
+  key: SettingKey,
   defaultValue = '',
   schema: z.ZodType<string> = z.string(),
-  options: SettingOptions = {},
-) => define(key, (raw) => schema.parse(raw), defaultValue, String, options);
+) => {
+  const spec = specOf(key, 'text');
+  const rule = spec.options ? z.enum(spec.options as [string, ...string[]]) : schema;
+  return define(key, spec, (raw) => rule.parse(raw), defaultValue);
+};
 
 /** A true/false setting stored as "true"/"false". */
-export const flag = (key: string, defaultValue = false) =>
+export const flag = (key: SettingKey, defaultValue = false) =>
   define(
     key,
+    specOf(key, 'flag'),
     (raw) => z.enum(['true', 'false', '1', '0']).parse(raw) === 'true' || raw === '1',
     defaultValue,
   );
 
-/** A numeric setting with bounds. */
-export const number = (
-  key: string,
-  defaultValue: number,
-  { min = -Infinity, max = Infinity, int = true } = {},
-) => {
+/** A numeric setting within the catalogue's bounds (never past the safe-integer range). */
+export const number = (key: SettingKey, defaultValue: number) => {
+  const spec = specOf(key, 'number');
+  const { min, max, int } = settingBounds(spec);
   let schema = z.coerce.number().min(min).max(max);
   if (int) schema = schema.int();
-  return define(key, (raw) => schema.parse(raw.trim()), defaultValue);
+  return define(key, spec, (raw) => schema.parse(raw.trim()), defaultValue);
 };
 
 /** A JSON setting validated by a schema. */
-export const json = <T>(key: string, schema: z.ZodType<T>, defaultValue: T) =>
+export const json = <T>(key: SettingKey, schema: z.ZodType<T>, defaultValue: T) =>
   define(
     key,
+    specOf(key, 'json'),
     (raw) => schema.parse(JSON.parse(raw)),
     defaultValue,
     (v) => JSON.stringify(v),

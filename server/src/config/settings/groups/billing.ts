@@ -44,7 +44,7 @@ export const audioCompletionRatio = json(
 /** Self-use mode: an unpriced model is billed at the fallback ratio instead of refused. */
 export const selfUseModeEnabled = flag('SelfUseModeEnabled', false);
 /** Completion tokens reserved for a request that does not set max_tokens. */
-export const preConsumedMaxTokens = number('PreConsumedMaxTokens', 1024, { min: 0 });
+export const preConsumedMaxTokens = number('PreConsumedMaxTokens', 1024);
 /** Write an error log row when a relay request fails after its key was accepted. */
 export const errorLogEnabled = flag('ErrorLogEnabled', true);
 /** `/dashboard/billing/*` reports the key's own quota rather than the user's. */

@@ -5,7 +5,7 @@ import { flag, number, text } from '../define.js';
 /** SMTP host name; also the TLS server name. Empty means e-mail is not configured. */
 export const smtpServer = text('SMTPServer');
 /** SMTP port; 465 always means implicit TLS, other ports upgrade with STARTTLS when offered. */
-export const smtpPort = number('SMTPPort', 587, { min: 1, max: 65535 });
+export const smtpPort = number('SMTPPort', 587);
 /** Use implicit TLS (TLS from the first byte) whatever the port. */
 export const smtpSslEnabled = flag('SMTPSSLEnabled', false);
 /** Check the server's TLS certificate (off by default, like new-api, for self-signed relays). */
@@ -19,6 +19,6 @@ export const smtpToken = text('SMTPToken');
 /** Authenticate with AUTH LOGIN instead of AUTH PLAIN (some providers only take LOGIN). */
 export const smtpForceAuthLogin = flag('SMTPForceAuthLogin', false);
 /** Minutes an e-mail verification code stays valid. */
-export const emailCodeTtlMinutes = number('EmailCodeTTLMinutes', 10, { min: 1, max: 1440 });
+export const emailCodeTtlMinutes = number('EmailCodeTTLMinutes', 10);
 /** Minutes a password reset link stays valid. */
-export const resetLinkTtlMinutes = number('ResetLinkTTLMinutes', 10, { min: 1, max: 1440 });
+export const resetLinkTtlMinutes = number('ResetLinkTTLMinutes', 10);

@@ -34,7 +34,7 @@ export const chats = json('Chats', z.array(z.record(z.string(), z.string())), []
 export const topUpLink = text('TopUpLink', '', url);
 
 /** Quota units per 1 USD (500000). */
-export const quotaPerUnit = number('QuotaPerUnit', 500000, { min: 1, int: false });
+export const quotaPerUnit = number('QuotaPerUnit', 500000);
 /** Show amounts in currency rather than raw quota. */
 export const displayInCurrency = flag('DisplayInCurrencyEnabled', true);
 /** Start the sidebar collapsed. */
@@ -53,7 +53,7 @@ export const dataExportDefaultTime = text(
   z.enum(['hour', 'day', 'week']),
 );
 /** Minutes between usage roll-ups. */
-export const dataExportInterval = number('DataExportInterval', 5, { min: 1, max: 1440 });
+export const dataExportInterval = number('DataExportInterval', 5);
 /** Midjourney drawing (/midjourney). */
 export const drawingEnabled = flag('DrawingEnabled', true);
 /** Asynchronous tasks such as Suno and video (/task). */
@@ -61,18 +61,18 @@ export const taskEnabled = flag('TaskEnabled', true);
 /** Notify clients about Midjourney task progress. */
 export const mjNotifyEnabled = flag('MjNotifyEnabled', false);
 /** Midjourney relax-mode requests per minute per user; 0 = unlimited. */
-export const mjRelaxRateLimits = number('MjRelaxRateLimits', 0, { min: 0 });
+export const mjRelaxRateLimits = number('MjRelaxRateLimits', 0);
 /** Midjourney fast-mode requests per minute per user; 0 = unlimited. */
-export const mjFastRateLimits = number('MjFastRateLimits', 0, { min: 0 });
+export const mjFastRateLimits = number('MjFastRateLimits', 0);
 /** Midjourney turbo-mode requests per minute per user; 0 = unlimited. */
-export const mjTurboRateLimits = number('MjTurboRateLimits', 0, { min: 0 });
+export const mjTurboRateLimits = number('MjTurboRateLimits', 0);
 
 /** Daily check-in rewards. */
 export const checkinEnabled = flag('CheckinEnabled', false);
 /** Smallest check-in reward in quota. */
-export const checkinMinQuota = number('CheckinMinQuota', 1000, { min: 0 });
+export const checkinMinQuota = number('CheckinMinQuota', 1000);
 /** Largest check-in reward in quota. */
-export const checkinMaxQuota = number('CheckinMaxQuota', 10000, { min: 0 });
+export const checkinMaxQuota = number('CheckinMaxQuota', 10000);
 /** Invitation rewards (affiliate). */
 export const affEnabled = flag('AffEnabled', false);
 /** Level given to newly registered users. */
@@ -92,11 +92,11 @@ export const rixApiProMax = flag('RixApiProMax', false);
 /** Show the agent join page (/agent; needs pro-max). */
 export const agentPageEnabled = flag('AgentPageEnabled', false);
 /** Payment currency per quota unit (e.g. 7.3 RMB per USD). */
-export const price = number('Price', 7.3, { min: 0, int: false });
+export const price = number('Price', 7.3);
 /** Smallest online top-up amount. */
-export const paymentMinAmount = number('PaymentMinAmount', 1, { min: 0, int: false });
+export const paymentMinAmount = number('PaymentMinAmount', 1);
 /** Smallest invoice amount. */
-export const invoiceMinAmount = number('InvoiceMinAmount', 500, { min: 0, int: false });
+export const invoiceMinAmount = number('InvoiceMinAmount', 500);
 /** Top-up discounts as JSON `{amount: discount}`, e.g. `{"100": 0.95}`. */
 export const rechargeDiscount = json(
   'RechargeDiscount',

@@ -3,12 +3,12 @@ import { number } from '../define.js';
 // Quota grants and thresholds (500000 = 1 USD).
 
 /** Balance given to every new account. */
-export const quotaForNewUser = number('QuotaForNewUser', 0, { min: 0 });
+export const quotaForNewUser = number('QuotaForNewUser', 0);
 /** Invitation reward credited to the inviter's `aff_quota` per invitee. */
-export const quotaForInviter = number('QuotaForInviter', 0, { min: 0 });
+export const quotaForInviter = number('QuotaForInviter', 0);
 /** Extra balance for a new account that registered with a valid invitation code. */
-export const quotaForInvitee = number('QuotaForInvitee', 0, { min: 0 });
+export const quotaForInvitee = number('QuotaForInvitee', 0);
 /** Balance below which the user is reminded that the quota is running out. */
-export const quotaRemindThreshold = number('QuotaRemindThreshold', 0, { min: 0 });
+export const quotaRemindThreshold = number('QuotaRemindThreshold', 0);
 /** Quota reserved before a request whose cost is unknown until it ends. */
-export const preConsumedQuota = number('PreConsumedQuota', 500, { min: 0 });
+export const preConsumedQuota = number('PreConsumedQuota', 500);
