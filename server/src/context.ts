@@ -1,4 +1,5 @@
 import type { BaseContext } from './base-context.js';
+import type { Billing } from './billing/billing.js';
 import type { Mailer } from './domain/email/mailer.js';
 import type { SessionStore } from './domain/sessions/session-store.js';
 import type { StatusCache } from './domain/settings/status-cache.js';
@@ -25,6 +26,8 @@ export interface AppContext extends BaseContext {
   usage: UsageRollup;
   /** SMTP sending and the background mail queue. */
   mail: Mailer;
+  /** The relay's money: reserve, settle, refund, crash reconciliation. */
+  billing: Billing;
   /** Runs the shutdown tasks and closes connections. */
   close(): Promise<void>;
 }

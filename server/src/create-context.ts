@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { BaseContext } from './base-context.js';
+import { createBilling } from './billing/billing-service.js';
 import type { Env } from './config/env.js';
 import { allSettings } from './config/settings/index.js';
 import { Settings } from './config/settings/store.js';
@@ -9,6 +10,7 @@ import { Mailer } from './domain/email/mailer.js';
 import { createSessionStore } from './domain/sessions/session-store.js';
 import { StatusCache } from './domain/settings/status-cache.js';
 import { TokenCache } from './domain/tokens/token-cache.js';
+import { afterSettlement } from './domain/usage/after-settlement.js';
 import { UsageRollup } from './domain/usage/usage-rollup.js';
 import { UserCache } from './domain/users/user-cache.js';
 import { createSharedState } from './lib/shared-state.js';
@@ -21,6 +23,8 @@ export interface ContextOptions {
   /** Prefix for every Redis key and channel. */
   redisPrefix?: string;
   logger?: BaseContext['log'];
+  /** Leaves `ctx.billing.start()` (crash reconciliation) to the caller (crash tests). */
+  deferBillingStart?: boolean;
 }
 
 /**
@@ -52,19 +56,27 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   };
   const channels = new ChannelIndex(base);
   await channels.load();
-  return {
+  const usage = new UsageRollup(base);
+  const ctx: AppContext = {
     ...base,
     sessions: createSessionStore(db, shared),
     users: new UserCache(db, shared),
     tokens: new TokenCache(base),
     channels,
     status: new StatusCache(base),
-    usage: new UsageRollup(base),
+    usage,
     mail: new Mailer(base),
+    billing: createBilling(base, {
+      onCharged: (charged) => afterSettlement(ctx, charged),
+      // Settlements feed the roll-up, whose own shutdown flush may already have run.
+      onStopped: async () => void (await usage.flush()),
+    }),
     async close() {
       for (const task of closers.reverse()) await task();
       await shared.close();
       await db.destroy();
     },
   };
+  if (!options.deferBillingStart) await ctx.billing.start();
+  return ctx;
 }

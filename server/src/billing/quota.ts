@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { BaseContext } from '../base-context.js';
 import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
@@ -33,7 +33,7 @@ type Balance = 'users' | 'tokens';
  * `insufficient_user_quota` or `insufficient_token_quota` (403) with nothing changed.
  */
 export async function reserveQuota(
-  ctx: AppContext,
+  ctx: Pick<BaseContext, 'db'>,
   reservation: Reservation,
   instanceId: string,
 ): Promise<void> {

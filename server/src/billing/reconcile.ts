@@ -1,5 +1,5 @@
 import { LogType } from '@gateway/shared';
-import type { AppContext } from '../context.js';
+import type { BaseContext } from '../base-context.js';
 import { nowSeconds } from '../lib/time.js';
 import { creditReservation } from './quota.js';
 
@@ -12,7 +12,7 @@ export const instanceKey = (instanceId: string) => `instance:${instanceId}`;
  * just deleted). Each reservation is claimed by deleting its row first, so two instances
  * reconciling at once never refund twice. Returns how many reservations were reconciled.
  */
-export async function reconcileReservations(ctx: AppContext, selfId: string): Promise<number> {
+export async function reconcileReservations(ctx: BaseContext, selfId: string): Promise<number> {
   const rows = await ctx.db
     .selectFrom('reservations')
     .selectAll()

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { BaseContext } from '../base-context.js';
 import type { Database } from '../db/schema/index.js';
 import { nowSeconds } from '../lib/time.js';
 import { chargeExtra, credit } from './quota.js';
@@ -101,7 +101,10 @@ export async function deleteReservations(trx: Trx, moves: BalanceMove[]): Promis
 }
 
 /** Commits a batch in one Kysely transaction; ReservationGone when a reservation is missing. */
-export function commitBatch(ctx: AppContext, moves: BalanceMove[]): Promise<Charged[]> {
+export function commitBatch(
+  ctx: Pick<BaseContext, 'db'>,
+  moves: BalanceMove[],
+): Promise<Charged[]> {
   return ctx.db.transaction().execute(async (trx) => {
     await deleteReservations(trx, moves);
     return commitMoves(trx, moves);
@@ -109,7 +112,7 @@ export function commitBatch(ctx: AppContext, moves: BalanceMove[]): Promise<Char
 }
 
 /** Commits one move alone; a reservation already gone counts as nothing reserved. */
-export function commitOne(ctx: AppContext, move: BalanceMove): Promise<Charged[]> {
+export function commitOne(ctx: Pick<BaseContext, 'db'>, move: BalanceMove): Promise<Charged[]> {
   return ctx.db.transaction().execute(async (trx) => {
     let exists = true;
     if (move.reservation.quota > 0) {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { BaseContext } from '../base-context.js';
 import { commitBatch, commitOne } from './settle-batch.js';
 import { ReservationGone, type BalanceMove, type Charged } from './settle-plan.js';
 import type { SqliteMoney } from './sqlite-money.js';
@@ -24,20 +24,38 @@ export class SettlementQueue {
   private pending: BalanceMove[] = [];
   private timer: NodeJS.Timeout | undefined;
   private tail: Promise<void> = Promise.resolve();
+  /** The commit that moves queued with `commitSoon` in this turn will be part of. */
+  private soon: Promise<void> | undefined;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: BaseContext,
     /** The synchronous SQLite path, when the database is SQLite. */
     private readonly sqlite: SqliteMoney | undefined,
     /** Called with what each committed batch charged. */
     private readonly onCommitted: (charged: Charged[]) => void,
   ) {}
 
-  /** Queues a move; it commits within ~25 ms. */
+  /** Queues a move that nobody waits for; it commits within ~25 ms. */
   push(move: BalanceMove): void {
     this.pending.push(move);
     if (this.pending.length >= maxBatch) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), batchDelayMs);
+  }
+
+  /**
+   * Queues a move and resolves once it is committed: the group commit of a delivered answer.
+   * Every move queued in the same turn of the event loop joins one transaction, which starts
+   * at the next turn (or right after the batch in flight, whose transaction it cannot join).
+   */
+  commitSoon(move: BalanceMove): Promise<void> {
+    this.pending.push(move);
+    this.soon ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.soon = undefined;
+        resolve(this.flush());
+      }),
+    );
+    return this.soon;
   }
 
   /** Moves queued and not yet committed. */

@@ -71,6 +71,8 @@ export interface Outcome {
   firstByteMs: number;
   /** The client disconnected before the answer ended. */
   clientGone: boolean;
+  /** The request was settled (its charge queued or committed); settling again does nothing. */
+  settled: boolean;
 }
 
 /**
@@ -99,7 +101,13 @@ export class RelayContext {
   reservation: Reservation | null = null;
   /** The attempt in progress (set by `callUpstream`). */
   attempt: Attempt | null = null;
-  readonly outcome: Outcome = { usage: null, localCount: false, firstByteMs: 0, clientGone: false };
+  readonly outcome: Outcome = {
+    usage: null,
+    localCount: false,
+    firstByteMs: 0,
+    clientGone: false,
+    settled: false,
+  };
 
   constructor(
     readonly ctx: AppContext,

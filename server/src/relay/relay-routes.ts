@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { startBilling } from '../billing/billing-service.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
@@ -83,10 +82,8 @@ async function geminiHandler(ctx: AppContext, req: FastifyRequest, reply: Fastif
 /**
  * Mounts the relay (`/v1`, `/v1beta`, `/dashboard`, `/pg`) in its own scope: multipart bodies
  * stay raw bytes for the upstream, and every error is answered in the caller's wire format.
- * Starts billing (crash reconciliation) first.
  */
 export async function registerRelayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await startBilling(ctx);
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),

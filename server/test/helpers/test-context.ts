@@ -30,6 +30,8 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** Reuse an isolated database made by an earlier context (restart tests). */
   reuse?: IsolatedDb;
+  /** Leaves `ctx.billing.start()` (crash reconciliation) to the test. */
+  deferBillingStart?: boolean;
 }
 
 /** One private database, reusable across contexts to simulate a restart. */
@@ -114,6 +116,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     pgSchema: isolated.pgSchema,
     redisPrefix: isolated.redisPrefix,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    deferBillingStart: options.deferBillingStart,
   });
   return {
     ctx,

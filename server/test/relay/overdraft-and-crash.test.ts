@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingOf, startBilling } from '../../src/billing/billing-service.js';
 import { instanceKey } from '../../src/billing/reconcile.js';
 import {
   createIsolatedDb,
@@ -72,8 +71,8 @@ describe(`crash reconciliation on ${testDb}`, () => {
     const userId = await seedUser(first.ctx, { quota: 100_000 });
     const token = await seedToken(first.ctx, userId, { unlimited: false, remainQuota: 50_000 });
     const held = { userId, tokenId: token.id, tokenLimited: true, quota: 7_000 };
-    await billingOf(first.ctx).reserve({ ...held, id: 'req-crashed' });
-    await billingOf(first.ctx).reserve({ ...held, id: 'req-settled' });
+    await first.ctx.billing.reserve({ ...held, id: 'req-crashed' });
+    await first.ctx.billing.reserve({ ...held, id: 'req-settled' });
     // A reservation whose request had already been logged (settled) is only removed.
     await first.ctx.db
       .insertInto('logs')
@@ -88,7 +87,7 @@ describe(`crash reconciliation on ${testDb}`, () => {
       })
       .execute();
     // An instance that is still alive keeps its reservation.
-    await billingOf(first.ctx).reserve({ ...held, id: 'req-alive' });
+    await first.ctx.billing.reserve({ ...held, id: 'req-alive' });
     await first.ctx.db
       .updateTable('reservations')
       .set({ instance_id: 'alive-one' })
@@ -101,9 +100,9 @@ describe(`crash reconciliation on ${testDb}`, () => {
     // The process dies: nothing is settled, the context is simply dropped.
     await first.ctx.close();
 
-    const second = await createTestContext({ reuse: isolated });
+    const second = await createTestContext({ reuse: isolated, deferBillingStart: true });
     await second.ctx.shared.set(instanceKey('alive-one'), '1', 30);
-    await startBilling(second.ctx);
+    await second.ctx.billing.start();
     // req-crashed is refunded; req-settled was already paid for; req-alive stays held.
     expect(await balancesOf(second.ctx, userId, token.id)).toMatchObject({
       quota: 86_000,
@@ -120,9 +119,9 @@ describe(`crash reconciliation on ${testDb}`, () => {
     await second.ctx.close();
 
     // A third start does not refund anything twice.
-    const third = await createTestContext({ reuse: isolated });
+    const third = await createTestContext({ reuse: isolated, deferBillingStart: true });
     await third.ctx.shared.set(instanceKey('alive-one'), '1', 30);
-    await startBilling(third.ctx);
+    await third.ctx.billing.start();
     expect((await balancesOf(third.ctx, userId)).quota).toBe(86_000);
     await third.ctx.close();
   });

@@ -1,5 +1,4 @@
 import { LogType } from '@gateway/shared';
-import { billingOf } from '../../src/billing/billing-service.js';
 import type { AppContext } from '../../src/context.js';
 import { randomAlphanumeric } from '../../src/lib/random.js';
 import { nowSeconds } from '../../src/lib/time.js';
@@ -126,7 +125,7 @@ export async function seedChannel(ctx: AppContext, fields: ChannelFields): Promi
 
 /** A user's balance and counters, and a key's remaining quota, after queued settlements. */
 export async function balancesOf(ctx: AppContext, userId: number, tokenId?: number) {
-  await billingOf(ctx).flush();
+  await ctx.billing.flush();
   const user = await ctx.db
     .selectFrom('users')
     .select(['quota', 'used_quota', 'request_count'])
@@ -151,7 +150,7 @@ export async function balancesOf(ctx: AppContext, userId: number, tokenId?: numb
 
 /** Waits for queued settlements, then returns a user's log rows, oldest first. */
 export async function logsOf(ctx: AppContext, userId: number) {
-  await billingOf(ctx).flush();
+  await ctx.billing.flush();
   return ctx.db
     .selectFrom('logs')
     .selectAll()

@@ -9,6 +9,7 @@ import type { RelayContext } from '../relay-context.js';
 import { UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
 import { precisePromptTokens } from './read-request.js';
+import { settleDelivered } from './settle-request.js';
 
 /** Whisper-style billing: about 1000 tokens per minute of audio. */
 const tokensPerAudioSecond = 1000 / 60;
@@ -75,6 +76,8 @@ export async function deliverJson(
   }
   rc.outcome.localCount = usage === null;
   rc.outcome.usage = usage ?? estimatedUsage(rc, json, text);
+  // The charge is durable before the body leaves: a crash cannot deliver an unbilled answer.
+  await settleDelivered(rc);
   rc.outcome.firstByteMs = rc.elapsedMs();
   sendRaw(rc, payload === bytes ? contentType : 'application/json', payload);
 }
@@ -111,6 +114,8 @@ export async function deliverBytes(
   res: UpstreamResponse,
 ): Promise<void> {
   rc.outcome.usage = { ...emptyUsage(), promptTokens: rc.request.promptTokens };
+  // Billed by its input, known now: durable before the first byte of audio leaves.
+  await settleDelivered(rc);
   rc.outcome.firstByteMs = rc.elapsedMs();
   const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
   void rc.reply

@@ -8,6 +8,24 @@ import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
 import { deliverJson, writeRelayHead } from './deliver-json.js';
 import { precisePromptTokens } from './read-request.js';
+import { settleDelivered } from './settle-request.js';
+
+/**
+ * Whether translated SSE text carries the event after which a client holds the whole answer:
+ * OpenAI's `data: [DONE]`, Anthropic's `message_stop`, the Responses API's `response.completed`
+ * (Gemini has none: its answer is whole when the response ends). Content never matches, since
+ * event payloads are JSON on one line and these markers start a line.
+ */
+const finalEvent = /(?:^|\n)(?:data: \[DONE\]|event: message_stop|event: response\.completed)/;
+
+function endsTheAnswer(out: string): boolean {
+  return (
+    (out.includes('[DONE]') ||
+      out.includes('message_stop') ||
+      out.includes('response.completed')) &&
+    finalEvent.test(out)
+  );
+}
 
 function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
   const ctx: StreamContext = {
@@ -61,13 +79,21 @@ export async function deliverStream(
       const out = translator.push(chunk);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc);
+      if (endsTheAnswer(out)) {
+        // The client holds a complete answer once this event arrives: bill it first.
+        finish();
+        await settleDelivered(rc);
+      }
       if (!raw.write(out)) await drained(raw);
       if (rc.outcome.clientGone) throw new ClientGone();
     }
     const tail = translator.end();
     if (!raw.headersSent) writeHead(rc);
+    if (!rc.outcome.settled) {
+      finish();
+      await settleDelivered(rc);
+    }
     raw.end(tail);
-    finish();
   } catch (error) {
     if (rc.outcome.clientGone) {
       // Billed for what was delivered: upstream usage if it already came, else counted text.

@@ -1,4 +1,3 @@
-import { billingOf } from '../../billing/billing-service.js';
 import { cachedPriceModel, isFree } from '../../billing/pricing.js';
 import { reserveEstimate } from '../../billing/quota-formula.js';
 import { preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
@@ -51,7 +50,7 @@ export async function reserve(rc: RelayContext): Promise<void> {
     quota,
   };
   try {
-    await billingOf(rc.ctx).reserve(rc.reservation);
+    await rc.ctx.billing.reserve(rc.reservation);
   } catch (error) {
     rc.reservation = null;
     if (error instanceof AppError && error.id === 'insufficient_token_quota' && token) {

@@ -1,9 +1,8 @@
 import { LogType } from '@gateway/shared';
-import { billingOf } from '../../billing/billing-service.js';
 import type { Reservation } from '../../billing/quota.js';
 import { quotaForUsage } from '../../billing/quota-formula.js';
 import { emptyUsage, inputTokens } from '../../billing/usage.js';
-import type { LogDraft } from '../../billing/settle-plan.js';
+import type { LogDraft, Settlement } from '../../billing/settle-plan.js';
 import { errorLogEnabled } from '../../config/settings/groups/billing.js';
 import { logConsumeEnabled, quotaPerUnit } from '../../config/settings/groups/general.js';
 import { relayRequestsTotal, relayUpstreamDuration } from '../../lib/metrics.js';
@@ -63,11 +62,8 @@ function logBase(rc: RelayContext, type: number, content: string, other: string)
   };
 }
 
-/**
- * SETTLE: prices the real usage and queues the settlement with its consume log; it commits
- * in the next batch, after the answer has reached the client.
- */
-export function settleRequest(rc: RelayContext): void {
+/** The settlement of a finished request: its real usage priced, with its consume log. */
+function settlementOf(rc: RelayContext): Settlement {
   const usage = rc.outcome.usage ?? emptyUsage();
   const { quota, formula } = quotaForUsage(
     rc.pricing,
@@ -75,7 +71,6 @@ export function settleRequest(rc: RelayContext): void {
     rc.ctx.settings.get(quotaPerUnit),
     rc.request.calls,
   );
-  const reservation = rc.reservation ?? nothingHeld(rc);
   let log: LogDraft | null = null;
   if (rc.ctx.settings.get(logConsumeEnabled)) {
     log = logBase(rc, LogType.consume, formula, consumeDetail(rc, usage, formula));
@@ -83,9 +78,10 @@ export function settleRequest(rc: RelayContext): void {
     log.completion_tokens = usage.completionTokens;
   }
   observe(rc, 'success');
-  billingOf(rc.ctx).settle({
+  rc.outcome.settled = true;
+  return {
     kind: 'settle',
-    reservation,
+    reservation: rc.reservation ?? nothingHeld(rc),
     quota,
     channelId: rc.attempt?.channel.id ?? 0,
     log,
@@ -95,7 +91,27 @@ export function settleRequest(rc: RelayContext): void {
       tokens: inputTokens(usage) + usage.completionTokens,
       createdAt: rc.createdAt,
     },
-  });
+  };
+}
+
+/**
+ * SETTLE a delivered answer: prices `rc.outcome.usage` and resolves once the charge and its
+ * consume log are committed. The deliver steps await it before writing the answer's last
+ * bytes (the end of a JSON body, the final SSE event), so every answer a client received
+ * whole is billed even if the process dies the next instant.
+ */
+export async function settleDelivered(rc: RelayContext): Promise<void> {
+  if (rc.outcome.settled) return;
+  await rc.ctx.billing.settleDelivered(settlementOf(rc));
+}
+
+/**
+ * SETTLE an answer that ended early (the client went away): queued for the next batch, since
+ * nobody waits for its last bytes. Does nothing when the answer was settled already.
+ */
+export function settleRequest(rc: RelayContext): void {
+  if (rc.outcome.settled) return;
+  rc.ctx.billing.settle(settlementOf(rc));
 }
 
 /**
@@ -103,6 +119,8 @@ export function settleRequest(rc: RelayContext): void {
  * on and an upstream was tried: refusals before that, such as rate limits, are not logged).
  */
 export function refundRequest(rc: RelayContext, error: unknown): void {
+  // A failure after the answer was settled (the client left after the final event) costs it nothing.
+  if (rc.outcome.settled) return;
   const reservation = rc.reservation;
   const logging = rc.ctx.settings.get(errorLogEnabled) && rc.attempt !== null;
   if (!reservation && !logging) return;
@@ -113,7 +131,7 @@ export function refundRequest(rc: RelayContext, error: unknown): void {
     `,"error_code":${JSON.stringify(wire.code)},"status_code":${wire.status}` +
     `,"refunded_quota":${reservation?.quota ?? 0}}`;
   const log = logging ? logBase(rc, LogType.error, wire.message, detail) : null;
-  billingOf(rc.ctx).refund({
+  rc.ctx.billing.refund({
     kind: 'refund',
     reservation: reservation ?? nothingHeld(rc),
     log,

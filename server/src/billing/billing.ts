@@ -1,0 +1,35 @@
+import type { Reservation } from './quota.js';
+import type { Charged, Refund, Settlement } from './settle-plan.js';
+
+/** The relay's money operations for one process (`ctx.billing`). */
+export interface Billing {
+  /** This process's id, stamped on its reservations. */
+  readonly instanceId: string;
+  /** RESERVE now (atomic, guarded); throws `insufficient_user_quota` / `insufficient_token_quota`. */
+  reserve(reservation: Reservation): Promise<void>;
+  /**
+   * SETTLE a delivered answer: resolves once the charge and its log are committed (a group
+   * commit shared by every answer finishing in the same turn). The relay awaits it before
+   * the answer's last bytes leave, so a crash never leaves a delivered answer unbilled.
+   */
+  settleDelivered(settlement: Settlement): Promise<void>;
+  /** SETTLE later, in the next batch (an answer the client will not receive whole). */
+  settle(settlement: Settlement): void;
+  /** REFUND later, in the next batch. */
+  refund(refund: Refund): void;
+  /** Commits every queued settlement and refund now. */
+  flush(): Promise<void>;
+  /**
+   * Announces this instance as alive, refunds the reservations that stopped processes left
+   * behind, and registers the final flush at shutdown. Called once, by `create-context.ts`.
+   */
+  start(): Promise<void>;
+}
+
+/** What billing asks of the rest of the process after each committed batch. */
+export interface BillingHooks {
+  /** Called with what a committed batch charged (usage roll-up, exhausted keys). */
+  onCharged(charged: Charged[]): void;
+  /** Called at shutdown after the last flush (e.g. to flush what `onCharged` buffered). */
+  onStopped?(): Promise<void>;
+}

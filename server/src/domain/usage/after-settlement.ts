@@ -1,0 +1,44 @@
+import { TokenStatus } from '@gateway/shared';
+import type { Charged } from '../../billing/settle-plan.js';
+import type { AppContext } from '../../context.js';
+import { markTokenExhausted } from '../tokens/token-status.js';
+
+/**
+ * What follows a committed settlement batch: each charge joins the hourly usage roll-up, and
+ * limited keys that reached 0 are marked exhausted (one query for the whole batch).
+ */
+export function afterSettlement(ctx: AppContext, charged: Charged[]): void {
+  const limitedTokens = new Set<number>();
+  for (const { move, quota } of charged) {
+    if (move.kind !== 'settle') continue;
+    ctx.usage.record({
+      userId: move.reservation.userId,
+      username: move.usage.username,
+      modelName: move.usage.modelName,
+      createdAt: move.usage.createdAt,
+      tokens: move.usage.tokens,
+      quota,
+    });
+    if (move.reservation.tokenLimited && move.reservation.tokenId > 0) {
+      limitedTokens.add(move.reservation.tokenId);
+    }
+  }
+  if (limitedTokens.size > 0) {
+    markExhaustedTokens(ctx, [...limitedTokens]).catch((err: unknown) =>
+      ctx.log.error({ err }, 'marking exhausted keys failed'),
+    );
+  }
+}
+
+/** Marks the keys among `ids` whose remaining quota reached 0 as exhausted (one query). */
+async function markExhaustedTokens(ctx: AppContext, ids: number[]): Promise<void> {
+  const empty = await ctx.db
+    .selectFrom('tokens')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', TokenStatus.enabled)
+    .where('unlimited_quota', '=', 0)
+    .where('remain_quota', '<=', 0)
+    .execute();
+  for (const { id } of empty) await markTokenExhausted(ctx, id);
+}
