@@ -5,8 +5,9 @@ import type { SessionStore } from './domain/sessions/session-store.js';
 import type { StatusCache } from './domain/settings/status-cache.js';
 import type { TokenCache } from './domain/tokens/token-cache.js';
 import type { UsageRollup } from './domain/usage/usage-rollup.js';
+import type { UpstreamGateway } from './domain/channels/upstream-gateway.js';
 import type { UserCache } from './domain/users/user-cache.js';
-import type { ChannelIndex } from './relay/select-channel.js';
+import type { ChannelIndex } from './domain/channels/channel-index.js';
 
 /**
  * Everything a route, job or relay step works with: the foundations and every per-process
@@ -26,6 +27,8 @@ export interface AppContext extends BaseContext {
   usage: UsageRollup;
   /** SMTP sending and the background mail queue. */
   mail: Mailer;
+  /** Upstream vendors as the relay serves them (served types, channel tests, models, balances). */
+  upstream: UpstreamGateway;
   /** The relay's money: reserve, settle, refund, crash reconciliation. */
   billing: Billing;
   /** Runs the shutdown tasks and closes connections. */

@@ -14,7 +14,8 @@ import { afterSettlement } from './domain/usage/after-settlement.js';
 import { UsageRollup } from './domain/usage/usage-rollup.js';
 import { UserCache } from './domain/users/user-cache.js';
 import { createSharedState } from './lib/shared-state.js';
-import { ChannelIndex } from './relay/select-channel.js';
+import { createUpstreamGateway } from './relay/upstream-gateway.js';
+import { ChannelIndex } from './domain/channels/channel-index.js';
 
 /** Options tests use to isolate themselves. */
 export interface ContextOptions {
@@ -66,6 +67,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     status: new StatusCache(base),
     usage,
     mail: new Mailer(base),
+    upstream: createUpstreamGateway(),
     billing: createBilling(base, {
       onCharged: (charged) => afterSettlement(ctx, charged),
       // Settlements feed the roll-up, whose own shutdown flush may already have run.

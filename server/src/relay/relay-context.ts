@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import type { CachedToken } from '../domain/tokens/token-cache.js';
 import { nowSeconds } from '../lib/time.js';
 import type { ClientFormat, ForwardBody, ForwardEndpoint } from './adaptors/adaptor.js';
-import type { CachedChannel } from './select-channel.js';
+import type { CachedChannel } from '../domain/channels/channel-index.js';
 import type { UpstreamCall } from './upstream/upstream-pools.js';
 
 /** What a relay route serves: chat in the client's format, or a forwarded OpenAI endpoint. */

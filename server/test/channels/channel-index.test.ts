@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportChannelFailure } from '../../src/domain/channels/channel-health.js';
 import { notifyRoot } from '../../src/domain/notifications/notify-root.js';
 import { shouldRetry } from '../../src/relay/retry-policy.js';
-import type { SelectInput } from '../../src/relay/select-channel.js';
+import type { SelectInput } from '../../src/domain/channels/channel-index.js';
 import {
   createIsolatedDb,
   createTestApp,

@@ -1,6 +1,6 @@
 import { Role, type ChannelItem } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServedChannelType } from '../../src/domain/channels/served-types.js';
+import type { ServedChannelType } from '@gateway/shared';
 import { supportedChannelTypes } from '../../src/relay/adaptors/registry.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 import { api, roleUsers, type TestUser } from '../tokens/console-helpers.js';

@@ -2,6 +2,49 @@ import { z } from 'zod';
 import { pageQuery } from './common.js';
 import { commaList, idSelection, integerField, switchField } from './form-fields.js';
 
+/**
+ * Channel type ids of the contract (new-api `constant/channel.go`), by name. Code names a type
+ * through these constants; which of them the relay serves comes from `GET /api/channel/types`.
+ */
+export const ChannelType = {
+  openai: 1,
+  midjourney: 2,
+  azure: 3,
+  ollama: 4,
+  midjourneyPlus: 5,
+  custom: 8,
+  anthropic: 14,
+  baidu: 15,
+  zhipu: 16,
+  ali: 17,
+  xunfei: 18,
+  ai360: 19,
+  openRouter: 20,
+  tencent: 23,
+  gemini: 24,
+  moonshot: 25,
+  zhipuV4: 26,
+  perplexity: 27,
+  lingYiWanWu: 31,
+  aws: 33,
+  cohere: 34,
+  miniMax: 35,
+  suno: 36,
+  dify: 37,
+  jina: 38,
+  cloudflare: 39,
+  siliconFlow: 40,
+  vertexAi: 41,
+  mistral: 42,
+  deepSeek: 43,
+  mokaAi: 44,
+  volcEngine: 45,
+  baiduV2: 46,
+  xinference: 47,
+  xai: 48,
+  coze: 49,
+} as const;
+
 /** Channel states: 0 untested, 1 enabled, 2 disabled by hand, 3 disabled automatically. */
 export const ChannelStatus = {
   untested: 0,
@@ -247,3 +290,16 @@ export const channelTestResult = z.object({
   /** Seconds the test request took. */
   time: z.number(),
 });
+
+/** One channel type the relay serves (`GET /api/channel/types`). */
+export const servedChannelType = z.object({
+  /** Channel type id of the contract. */
+  type: z.number().int(),
+  /** Upstream name, as the relay's adaptor calls it. */
+  name: z.string(),
+  /** Address used when the channel leaves its base URL empty; empty when it has none. */
+  base_url: z.string(),
+  /** Whether a channel of this type must give its own base URL (Azure, Custom, Xinference). */
+  base_url_required: z.boolean(),
+});
+export type ServedChannelType = z.infer<typeof servedChannelType>;

@@ -3,16 +3,7 @@ import type { AppContext } from '../../context.js';
 import { findChannel, updateChannels } from '../../db/queries/channels.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
-import { adaptorFor } from '../../relay/adaptors/registry.js';
-import { toCachedChannel } from '../../relay/select-channel.js';
-import {
-  answerFailure,
-  channelAdaptor,
-  proxyOf,
-  thrownFailure,
-  upstreamTimeoutMs,
-} from './channel-adaptor.js';
-import { callUpstream } from './upstream-call.js';
+import { toCachedChannel } from './channel-index.js';
 
 /** CNY per USD when the `USDExchangeRate` option is not set. */
 const defaultExchangeRate = 7.3;
@@ -29,26 +20,7 @@ function exchangeRate(ctx: AppContext): number {
 export async function updateChannelBalance(ctx: AppContext, id: number): Promise<number> {
   const row = await findChannel(ctx.db, id);
   if (!row) throw new AppError('channel_not_found');
-  const channel = toCachedChannel(row);
-  const capability = channelAdaptor(channel.type).balance;
-  if (!capability) throw new AppError('channel_balance_unsupported');
-  const answers: unknown[] = [];
-  let balance;
-  try {
-    for (const request of capability.requests(channel, new Date())) {
-      const answer = await callUpstream(request, {
-        timeoutMs: upstreamTimeoutMs,
-        proxy: proxyOf(channel),
-      });
-      const failure = answerFailure(answer);
-      if (failure) throw new AppError('channel_upstream_failed', { ...failure });
-      answers.push(answer.json);
-    }
-    balance = capability.parse(answers);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('channel_upstream_failed', { ...thrownFailure(error) });
-  }
+  const balance = await ctx.upstream.readBalance(toCachedChannel(row));
   const usd = balance.currency === 'CNY' ? balance.amount / exchangeRate(ctx) : balance.amount;
   const rounded = Math.round(usd * 1e6) / 1e6;
   await updateChannels(ctx.db, [id], { balance: rounded, balance_updated_time: nowSeconds() });
@@ -67,7 +39,7 @@ export async function updateAllChannelBalances(ctx: AppContext): Promise<number>
     .execute();
   let updated = 0;
   for (const row of rows) {
-    if (!adaptorFor(row.type)?.balance) continue;
+    if (!ctx.upstream.hasBalance(row.type)) continue;
     try {
       await updateChannelBalance(ctx, row.id);
       updated++;

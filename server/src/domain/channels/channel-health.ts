@@ -10,14 +10,9 @@ import type { AppContext } from '../../context.js';
 import { findChannel, updateChannels } from '../../db/queries/channels.js';
 import { nowSeconds } from '../../lib/time.js';
 import { notifyRoot } from '../notifications/notify-root.js';
+import type { ChannelFailure } from './upstream-gateway.js';
 
-/** An upstream failure as the relay or a test saw it. */
-export interface ChannelFailure {
-  /** HTTP status of the upstream answer; 0 when there was none. */
-  status: number;
-  /** The upstream's error message. */
-  message: string;
-}
+export type { ChannelFailure } from './upstream-gateway.js';
 
 /** Whether a failure matches the disabling rules: a listed status code or a listed keyword. */
 export function matchesDisableRules(settings: Settings, failure: ChannelFailure): boolean {

@@ -1,5 +1,6 @@
 import {
   ChannelStatus,
+  ChannelType,
   defaultAzureApiVersion,
   type ChannelInput,
   type ChannelItem,
@@ -10,8 +11,7 @@ import type { ChannelRow } from '../../db/queries/channels.js';
 import type { ChannelsTable } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 
-/** Channel type ids this module treats specially. */
-export const ChannelType = { openai: 1, azure: 3, custom: 8, anthropic: 14, gemini: 24 } as const;
+export { ChannelType };
 
 /** The key with surrounding space removed; several lines only when they form one JSON value. */
 export function singleKey(key: string): string {

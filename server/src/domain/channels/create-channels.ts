@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { insertChannel } from '../../db/queries/channels.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
-import { checkChannelTarget } from './channel-adaptor.js';
+import { checkChannelTarget } from './served-types.js';
 import { ChannelType, newChannelRow, singleKey } from './channel-rows.js';
 
 /** The keys of a batch: one per non-empty line, repeats dropped. */
@@ -27,7 +27,7 @@ export async function createChannels(
   request: CreateChannelRequest,
 ): Promise<number[]> {
   const { channel } = request;
-  checkChannelTarget(channel.type ?? ChannelType.openai, channel.base_url ?? '');
+  checkChannelTarget(ctx, channel.type ?? ChannelType.openai, channel.base_url ?? '');
   const keys = request.mode === 'batch' ? batchKeys(channel.key) : [singleKey(channel.key)];
   if (keys.length === 0) throw new AppError('channel_key_required');
   const now = nowSeconds();

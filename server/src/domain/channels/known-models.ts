@@ -2,7 +2,6 @@ import type { KnownModel, ModelsByChannelType } from '@gateway/shared';
 import { defaultModelPrice, defaultModelRatio } from '../../config/settings/default-prices.js';
 import { modelPrice, modelRatio } from '../../config/settings/groups/billing.js';
 import type { Settings } from '../../config/settings/store.js';
-import { supportedChannelTypes } from '../../relay/adaptors/registry.js';
 import { ChannelType } from './channel-rows.js';
 
 /** A vendor's models, recognised by name, and the channel types that serve them. */
@@ -22,13 +21,17 @@ const families: readonly ModelFamily[] = [
   },
   { owner: 'anthropic', pattern: /^claude-/, types: [ChannelType.anthropic] },
   { owner: 'google', pattern: /^(gemini-|gemma-|text-embedding-004)/, types: [ChannelType.gemini] },
-  { owner: 'deepseek', pattern: /^deepseek-/, types: [43] },
-  { owner: 'xai', pattern: /^grok-/, types: [48] },
-  { owner: 'mistralai', pattern: /^(mistral-|codestral|pixtral|ministral)/, types: [42] },
-  { owner: 'moonshot', pattern: /^(moonshot-|kimi-)/, types: [25] },
-  { owner: 'cohere', pattern: /^rerank-/, types: [34] },
-  { owner: 'midjourney', pattern: /^mj_/, types: [2] },
-  { owner: 'suno', pattern: /^suno_/, types: [36] },
+  { owner: 'deepseek', pattern: /^deepseek-/, types: [ChannelType.deepSeek] },
+  { owner: 'xai', pattern: /^grok-/, types: [ChannelType.xai] },
+  {
+    owner: 'mistralai',
+    pattern: /^(mistral-|codestral|pixtral|ministral)/,
+    types: [ChannelType.mistral],
+  },
+  { owner: 'moonshot', pattern: /^(moonshot-|kimi-)/, types: [ChannelType.moonshot] },
+  { owner: 'cohere', pattern: /^rerank-/, types: [ChannelType.cohere] },
+  { owner: 'midjourney', pattern: /^mj_/, types: [ChannelType.midjourney] },
+  { owner: 'suno', pattern: /^suno_/, types: [ChannelType.suno] },
 ];
 
 /** Fixed creation time of listed models (new-api's value; clients only display it). */
@@ -63,9 +66,12 @@ export const listKnownModels = (settings: Settings): KnownModel[] =>
   knownModelNames(settings).map(describe);
 
 /** Known model names by channel type, for every type the relay or a model family covers. */
-export function knownModelsByChannelType(settings: Settings): ModelsByChannelType {
+export function knownModelsByChannelType(
+  settings: Settings,
+  servedTypes: readonly number[],
+): ModelsByChannelType {
   const byType = new Map<number, string[]>();
-  for (const type of [...supportedChannelTypes(), ...families.flatMap((f) => f.types)]) {
+  for (const type of [...servedTypes, ...families.flatMap((f) => f.types)]) {
     byType.set(type, []);
   }
   for (const model of listKnownModels(settings)) {

@@ -1,5 +1,4 @@
 import { ChannelStatus } from '@gateway/shared';
-import type { Usage } from '../../billing/usage.js';
 import {
   automaticDisableChannelEnabled,
   automaticEnableChannelEnabled,
@@ -8,23 +7,15 @@ import {
 import type { AppContext } from '../../context.js';
 import { findChannel } from '../../db/queries/channels.js';
 import { AppError } from '../../errors.js';
-import { toCachedChannel, type CachedChannel } from '../../relay/select-channel.js';
-import {
-  answerFailure,
-  channelAdaptor,
-  proxyOf,
-  thrownFailure,
-  upstreamTimeoutMs,
-} from './channel-adaptor.js';
+import { toCachedChannel, type CachedChannel } from './channel-index.js';
+import { upstreamTimeoutMs } from './upstream-gateway.js';
 import {
   disableChannel,
   enableChannel,
   recordChannelTest,
   reportChannelFailure,
-  type ChannelFailure,
 } from './channel-health.js';
 import { recordChannelTestLog, type LogOwner } from './channel-test-log.js';
-import { callUpstream } from './upstream-call.js';
 
 /** The outcome of one channel test. */
 export interface ChannelTestOutcome {
@@ -33,42 +24,6 @@ export interface ChannelTestOutcome {
   time: number;
   /** Why the test failed. */
   error?: AppError;
-}
-
-/** Reasoning models refuse `max_tokens` and need room to think before answering. */
-const answerLimit = (model: string) =>
-  /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 256 } : { max_tokens: 16 };
-
-/** What a probe found: the failure, or the usage of the passing answer. */
-type ProbeResult =
-  { failure: ChannelFailure; usage?: undefined } | { failure: null; usage: Usage | null };
-
-/** Sends "hi" to the channel with a small answer limit; returns the failure or the usage. */
-async function probe(channel: CachedChannel, model: string): Promise<ProbeResult> {
-  try {
-    const adaptor = channelAdaptor(channel.type);
-    const upstreamModel = channel.modelMapping[model] || model;
-    const request = adaptor.buildRequest({
-      format: 'openai',
-      body: { model, messages: [{ role: 'user', content: 'hi' }], ...answerLimit(upstreamModel) },
-      model: upstreamModel,
-      stream: false,
-      channel,
-    });
-    const answer = await callUpstream(request, {
-      timeoutMs: upstreamTimeoutMs,
-      proxy: proxyOf(channel),
-    });
-    const failure = answerFailure(answer);
-    if (failure) return { failure };
-    if (answer.json === undefined) {
-      return { failure: { status: answer.status, message: 'not a JSON answer' } };
-    }
-    return { failure: null, usage: adaptor.parseResponse('openai', answer.json, { model }).usage };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    return { failure: thrownFailure(error) };
-  }
 }
 
 /** Disables a slow channel when the rules allow; returns the error to report. */
@@ -110,7 +65,7 @@ export async function testChannel(
     const testModel = model || row.test_model || channel.models[0];
     if (!testModel) throw new AppError('model_required');
     const started = performance.now();
-    const { failure, usage } = await probe(channel, testModel);
+    const { failure, usage } = await ctx.upstream.probe(channel, testModel);
     const milliseconds = performance.now() - started;
     const time = Math.round(milliseconds) / 1000;
     await recordChannelTest(ctx, id, milliseconds);

@@ -2,7 +2,7 @@ import type { ChannelItem, UpdateChannelRequest } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { findChannel, updateChannels } from '../../db/queries/channels.js';
 import { AppError } from '../../errors.js';
-import { checkChannelTarget } from './channel-adaptor.js';
+import { checkChannelTarget } from './served-types.js';
 import { changedChannelColumns, toChannelItem } from './channel-rows.js';
 
 /** Edits a channel (an empty key keeps the stored one) and rebuilds the routing index. */
@@ -13,7 +13,7 @@ export async function updateChannel(
   const stored = await findChannel(ctx.db, input.id);
   if (!stored) throw new AppError('channel_not_found');
   if (input.type !== undefined || input.base_url !== undefined) {
-    checkChannelTarget(input.type ?? stored.type, input.base_url ?? stored.base_url);
+    checkChannelTarget(ctx, input.type ?? stored.type, input.base_url ?? stored.base_url);
   }
   await updateChannels(ctx.db, [input.id], changedChannelColumns(stored, input));
   await ctx.channels.refresh();

@@ -1,11 +1,17 @@
-import { channelFixResult, editTagRequest, knownModel, tagModelsQuery } from '@gateway/shared';
+import {
+  channelFixResult,
+  editTagRequest,
+  knownModel,
+  servedChannelType,
+  tagModelsQuery,
+} from '@gateway/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { editTagChannels, tagModels } from '../../domain/channels/edit-tag.js';
 import { listKnownModels } from '../../domain/channels/known-models.js';
 import { listEnabledModels, rebuildRoutingIndex } from '../../domain/channels/routing-index.js';
-import { listServedChannelTypes, servedChannelType } from '../../domain/channels/served-types.js';
+import { listServedChannelTypes } from '../../domain/channels/served-types.js';
 import { channelReadRole, channelWriteRole } from '../../policies/channels.js';
 import { defineRoute } from '../route.js';
 
@@ -57,7 +63,7 @@ export function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       access: channelReadRole,
       response: z.array(servedChannelType),
     },
-    async () => listServedChannelTypes(),
+    async () => listServedChannelTypes(ctx),
   );
 
   defineRoute(

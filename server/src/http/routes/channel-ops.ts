@@ -114,7 +114,7 @@ export function channelOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: modelList,
     },
     ({ body }) =>
-      fetchUpstreamModels(body.type, {
+      fetchUpstreamModels(ctx, body.type, {
         baseUrl: body.base_url,
         key: body.key,
         other: body.other,

@@ -89,6 +89,10 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
       access: Role.user,
       response: modelsByChannelType,
     },
-    async () => knownModelsByChannelType(ctx.settings),
+    async () =>
+      knownModelsByChannelType(
+        ctx.settings,
+        ctx.upstream.servedTypes().map((t) => t.type),
+      ),
   );
 }

@@ -12,19 +12,9 @@ export type { Usage, UpstreamError };
 /** The wire format a client speaks: OpenAI chat completions, Anthropic Messages or Gemini. */
 export type ClientFormat = 'openai' | 'anthropic' | 'gemini';
 
-/** What an adaptor needs to know about the selected channel. */
-export interface ChannelConfig {
-  /** Upstream base URL (a trailing slash is ignored); empty means the upstream's default. */
-  baseUrl: string;
-  /** The single upstream key of this attempt (multi-key selection happens before). */
-  key: string;
-  /** The channel's `other` column: Azure api-version, or Gemini API version (`v1beta`). */
-  other: string;
-  /** The channel's parsed `setting` JSON; adaptors ignore keys they do not know. */
-  setting: Readonly<Record<string, unknown>>;
-  /** OpenAI organization id sent as `OpenAI-Organization`, when the channel has one. */
-  organization?: string;
-}
+import type { ChannelConfig } from '../../domain/channels/upstream-gateway.js';
+
+export type { ChannelConfig };
 
 /** A request to send upstream; the relay adds nothing but transport concerns. */
 export interface UpstreamRequest {
@@ -160,6 +150,8 @@ export interface BalanceCapability {
 export interface Adaptor {
   /** Upstream name for logs and the console (e.g. "OpenAI", "DeepSeek", "Anthropic"). */
   name: string;
+  /** Address used when a channel leaves its base URL empty; empty when a channel must give one. */
+  defaultBaseUrl: string;
   /** Builds the upstream chat request from a client request in any format. */
   buildRequest(input: BuildRequestInput): UpstreamRequest;
   /** Translates a non-stream upstream answer (parsed JSON) into the client's format. */

@@ -1,3 +1,4 @@
+import { ChannelType } from '@gateway/shared';
 import type { ForwardEndpoint } from './adaptor.js';
 import type { BalanceKind } from './openai/balance.js';
 
@@ -35,7 +36,7 @@ const ALL: readonly ForwardEndpoint[] = [
 /** Every OpenAI-compatible upstream the gateway knows. Adding one is adding a line here. */
 export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
   {
-    type: 1,
+    type: ChannelType.openai,
     name: 'OpenAI',
     baseUrl: 'https://api.openai.com',
     apiPrefix: '/v1',
@@ -44,7 +45,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     balance: 'openai-dashboard',
   },
   {
-    type: 4,
+    type: ChannelType.ollama,
     name: 'Ollama',
     baseUrl: 'http://127.0.0.1:11434',
     apiPrefix: '/v1',
@@ -53,7 +54,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
   },
   // Any OpenAI-compatible server, including other one-api/new-api gateways.
   {
-    type: 8,
+    type: ChannelType.custom,
     name: 'Custom',
     baseUrl: '',
     apiPrefix: '/v1',
@@ -62,7 +63,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     balance: 'openai-dashboard',
   },
   {
-    type: 17,
+    type: ChannelType.ali,
     name: 'Ali (DashScope compatible mode)',
     baseUrl: 'https://dashscope.aliyuncs.com',
     apiPrefix: '/compatible-mode/v1',
@@ -70,7 +71,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     listModels: false,
   },
   {
-    type: 20,
+    type: ChannelType.openRouter,
     name: 'OpenRouter',
     baseUrl: 'https://openrouter.ai/api',
     apiPrefix: '/v1',
@@ -79,7 +80,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     balance: 'openrouter',
   },
   {
-    type: 25,
+    type: ChannelType.moonshot,
     name: 'Moonshot',
     baseUrl: 'https://api.moonshot.cn',
     apiPrefix: '/v1',
@@ -88,7 +89,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     balance: 'moonshot',
   },
   {
-    type: 26,
+    type: ChannelType.zhipuV4,
     name: 'Zhipu (GLM v4)',
     baseUrl: 'https://open.bigmodel.cn',
     apiPrefix: '/api/paas/v4',
@@ -96,7 +97,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     listModels: false,
   },
   {
-    type: 27,
+    type: ChannelType.perplexity,
     name: 'Perplexity',
     baseUrl: 'https://api.perplexity.ai',
     apiPrefix: '',
@@ -104,7 +105,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     listModels: false,
   },
   {
-    type: 31,
+    type: ChannelType.lingYiWanWu,
     name: 'LingYiWanWu',
     baseUrl: 'https://api.lingyiwanwu.com',
     apiPrefix: '/v1',
@@ -112,7 +113,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     listModels: true,
   },
   {
-    type: 40,
+    type: ChannelType.siliconFlow,
     name: 'SiliconFlow',
     baseUrl: 'https://api.siliconflow.cn',
     apiPrefix: '/v1',
@@ -127,7 +128,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     balance: 'siliconflow',
   },
   {
-    type: 42,
+    type: ChannelType.mistral,
     name: 'Mistral',
     baseUrl: 'https://api.mistral.ai',
     apiPrefix: '/v1',
@@ -135,7 +136,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     listModels: true,
   },
   {
-    type: 43,
+    type: ChannelType.deepSeek,
     name: 'DeepSeek',
     baseUrl: 'https://api.deepseek.com',
     apiPrefix: '/v1',
@@ -144,7 +145,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     balance: 'deepseek',
   },
   {
-    type: 45,
+    type: ChannelType.volcEngine,
     name: 'VolcEngine (Ark)',
     baseUrl: 'https://ark.cn-beijing.volces.com',
     apiPrefix: '/api/v3',
@@ -152,7 +153,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     listModels: false,
   },
   {
-    type: 47,
+    type: ChannelType.xinference,
     name: 'Xinference',
     baseUrl: '',
     apiPrefix: '/v1',
@@ -166,7 +167,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     listModels: true,
   },
   {
-    type: 48,
+    type: ChannelType.xai,
     name: 'xAI',
     baseUrl: 'https://api.x.ai',
     apiPrefix: '/v1',

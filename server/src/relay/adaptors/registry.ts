@@ -1,3 +1,4 @@
+import { ChannelType } from '@gateway/shared';
 import type { Adaptor } from './adaptor.js';
 import { anthropicAdaptor } from './anthropic/adaptor.js';
 import { azureAdaptor } from './azure/adaptor.js';
@@ -11,9 +12,9 @@ const ADAPTORS: ReadonlyMap<number, Adaptor> = new Map<number, Adaptor>([
     p.type,
     createOpenAICompatibleAdaptor(p),
   ]),
-  [3, azureAdaptor],
-  [14, anthropicAdaptor],
-  [24, geminiAdaptor],
+  [ChannelType.azure, azureAdaptor],
+  [ChannelType.anthropic, anthropicAdaptor],
+  [ChannelType.gemini, geminiAdaptor],
 ]);
 
 /** The adaptor of a channel type, or undefined when the gateway cannot relay to it. */

@@ -7,7 +7,7 @@ import { adaptorFor } from '../adaptors/registry.js';
 import type { Attempt, RelayContext } from '../relay-context.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import { shouldRetry } from '../retry-policy.js';
-import type { CachedChannel } from '../select-channel.js';
+import type { CachedChannel } from '../../domain/channels/channel-index.js';
 import { sendUpstream, type UpstreamResponse } from '../upstream/upstream-pools.js';
 
 /** Delivers a 2xx upstream answer to the client (JSON, stream or bytes). */

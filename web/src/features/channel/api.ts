@@ -2,24 +2,13 @@ import type {
   ChannelItem,
   ChannelListParams,
   ChannelPage,
+  ServedChannelType,
   CreateChannelRequest,
   EditTagRequest,
   ModelsByChannelType,
   UpdateChannelRequest,
 } from '@gateway/shared';
 import { ApiError, api, requestEnvelope } from '../../lib/api';
-
-/** A channel type the relay serves (`GET /api/channel/types`). */
-export interface ServedChannelType {
-  /** Channel type id of the contract. */
-  type: number;
-  /** Upstream name, as the relay calls it. */
-  name: string;
-  /** Address used when a channel leaves its base URL empty; empty when there is none. */
-  base_url: string;
-  /** Whether a channel of this type must give its own base URL. */
-  base_url_required: boolean;
-}
 
 /** The outcome of a channel test. */
 export interface ChannelTestOutcome {

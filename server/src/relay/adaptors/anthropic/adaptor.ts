@@ -34,6 +34,7 @@ function headers(channel: ChannelConfig, beta?: string): Record<string, string> 
 /** Anthropic Messages API (channel type 14). */
 export const anthropicAdaptor: Adaptor = {
   name: 'Anthropic',
+  defaultBaseUrl: ANTHROPIC_BASE_URL,
   buildRequest({ format, body, model, stream, channel, clientHeaders }) {
     let request: AnthropicRequest;
     if (format === 'anthropic') request = { ...asAnthropicRequest(body), model };

@@ -35,6 +35,7 @@ function azureUrl(channel: ChannelConfig, model: string, task: string): string {
 /** Azure OpenAI: OpenAI bodies on deployment URLs with an `api-key` header. */
 export const azureAdaptor: Adaptor = {
   name: 'Azure OpenAI',
+  defaultBaseUrl: '',
   buildRequest(input) {
     const version = input.channel.other || DEFAULT_AZURE_API_VERSION;
     return {

@@ -28,6 +28,7 @@ function base(channel: ChannelConfig): string {
 /** Gemini generateContent API (channel type 24). */
 export const geminiAdaptor: Adaptor = {
   name: 'Gemini',
+  defaultBaseUrl: GEMINI_BASE_URL,
   buildRequest({ format, body, model, stream, channel }) {
     const request =
       format === 'gemini'

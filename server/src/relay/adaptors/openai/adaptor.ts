@@ -36,6 +36,7 @@ export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): A
   };
   return {
     name: preset.name,
+    defaultBaseUrl: preset.baseUrl,
     buildRequest(input) {
       return {
         method: 'POST',

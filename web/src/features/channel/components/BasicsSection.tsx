@@ -1,6 +1,6 @@
 import { Card, Checkbox, Col, Flex, Form, Input, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ServedChannelType } from '../api';
+import type { ServedChannelType } from '@gateway/shared';
 import type { ChannelFormValues } from '../lib/channel-form';
 import { azureDefaultVersion, azureType } from '../lib/channel-types';
 import { baseUrlRule, isServed } from '../lib/type-options';

@@ -1,7 +1,7 @@
 import { Select, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ServedChannelType } from '../api';
+import type { ServedChannelType } from '@gateway/shared';
 import { typeOptions } from '../lib/type-options';
 
 /**

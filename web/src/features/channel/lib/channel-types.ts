@@ -1,39 +1,36 @@
-import { defaultAzureApiVersion } from '@gateway/shared';
+import { ChannelType, defaultAzureApiVersion } from '@gateway/shared';
 
 /** What the editor knows about a channel type besides its id. */
 export interface ChannelTypeInfo {
   name: string;
-  /** Default upstream address, shown as the base URL placeholder; empty = must be given. */
-  baseUrl?: string;
   /** Tag colour in the table. */
   color?: string;
 }
 
-/** Channel type names of the contract (new-api `constant/channel.go`), with known defaults. */
+/**
+ * Display names and tag colours of the contract's channel types, for channels of any type
+ * (addresses and what the relay serves come from `GET /api/channel/types`).
+ */
 export const channelTypes: Record<number, ChannelTypeInfo> = {
-  1: { name: 'OpenAI', baseUrl: 'https://api.openai.com', color: 'green' },
+  1: { name: 'OpenAI', color: 'green' },
   2: { name: 'Midjourney Proxy', color: 'purple' },
   3: { name: 'Azure OpenAI', color: 'blue' },
-  4: { name: 'Ollama', baseUrl: 'http://127.0.0.1:11434', color: 'default' },
+  4: { name: 'Ollama', color: 'default' },
   5: { name: 'Midjourney Plus', color: 'purple' },
-  8: { name: 'Custom (OpenAI compatible)', baseUrl: '', color: 'cyan' },
-  14: { name: 'Anthropic Claude', baseUrl: 'https://api.anthropic.com', color: 'orange' },
+  8: { name: 'Custom (OpenAI compatible)', color: 'cyan' },
+  14: { name: 'Anthropic Claude', color: 'orange' },
   15: { name: 'Baidu Wenxin' },
   16: { name: 'Zhipu' },
-  17: { name: 'Ali DashScope', baseUrl: 'https://dashscope.aliyuncs.com' },
+  17: { name: 'Ali DashScope' },
   18: { name: 'Xunfei Spark' },
   19: { name: '360 AI' },
-  20: { name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api', color: 'geekblue' },
+  20: { name: 'OpenRouter', color: 'geekblue' },
   23: { name: 'Tencent Hunyuan' },
-  24: {
-    name: 'Google Gemini',
-    baseUrl: 'https://generativelanguage.googleapis.com',
-    color: 'gold',
-  },
-  25: { name: 'Moonshot', baseUrl: 'https://api.moonshot.cn' },
-  26: { name: 'Zhipu GLM v4', baseUrl: 'https://open.bigmodel.cn' },
-  27: { name: 'Perplexity', baseUrl: 'https://api.perplexity.ai' },
-  31: { name: 'LingYiWanWu', baseUrl: 'https://api.lingyiwanwu.com' },
+  24: { name: 'Google Gemini', color: 'gold' },
+  25: { name: 'Moonshot' },
+  26: { name: 'Zhipu GLM v4' },
+  27: { name: 'Perplexity' },
+  31: { name: 'LingYiWanWu' },
   33: { name: 'AWS Bedrock' },
   34: { name: 'Cohere' },
   35: { name: 'MiniMax' },
@@ -41,29 +38,23 @@ export const channelTypes: Record<number, ChannelTypeInfo> = {
   37: { name: 'Dify' },
   38: { name: 'Jina' },
   39: { name: 'Cloudflare' },
-  40: { name: 'SiliconFlow', baseUrl: 'https://api.siliconflow.cn' },
+  40: { name: 'SiliconFlow' },
   41: { name: 'Vertex AI' },
-  42: { name: 'Mistral', baseUrl: 'https://api.mistral.ai' },
-  43: { name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', color: 'blue' },
+  42: { name: 'Mistral' },
+  43: { name: 'DeepSeek', color: 'blue' },
   44: { name: 'MokaAI' },
-  45: { name: 'VolcEngine Ark', baseUrl: 'https://ark.cn-beijing.volces.com' },
+  45: { name: 'VolcEngine Ark' },
   46: { name: 'Baidu Qianfan v2' },
-  47: { name: 'Xinference', baseUrl: '' },
-  48: { name: 'xAI', baseUrl: 'https://api.x.ai' },
+  47: { name: 'Xinference' },
+  48: { name: 'xAI' },
   49: { name: 'Coze' },
 };
 
 /** The Azure OpenAI type: needs an endpoint and an API version. */
-export const azureType = 3;
-/** The custom type: any OpenAI-compatible address, which must be given. */
-export const customType = 8;
+export const azureType = ChannelType.azure;
 
 /** A type's display name (`#id` when unknown). */
 export const channelTypeName = (type: number) => channelTypes[type]?.name ?? `#${type}`;
-
-/** Whether the type needs a base URL (no default address). */
-export const needsBaseUrl = (type: number) =>
-  type === azureType || channelTypes[type]?.baseUrl === '';
 
 /** The API version used for Azure when the field is left empty. */
 export const azureDefaultVersion = defaultAzureApiVersion;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServedChannelType } from '../api';
+import type { ServedChannelType } from '@gateway/shared';
 import { baseUrlRule, isServed, typeOptions } from './type-options';
 
 const served: ServedChannelType[] = [
@@ -34,12 +34,12 @@ describe('channel type picker', () => {
     expect(typeOptions(undefined, undefined)).toEqual([]);
   });
 
-  it('takes the address rules from the served list, with the built-in table as fallback', () => {
+  it('takes the address rules from the served list, requiring nothing while it loads', () => {
     expect(baseUrlRule(served, 8)).toEqual({ required: true, defaultUrl: undefined });
     expect(baseUrlRule(served, 1)).toEqual({
       required: false,
       defaultUrl: 'https://api.openai.com',
     });
-    expect(baseUrlRule(undefined, 3)).toEqual({ required: true, defaultUrl: undefined });
+    expect(baseUrlRule(undefined, 3)).toEqual({ required: false, defaultUrl: undefined });
   });
 });

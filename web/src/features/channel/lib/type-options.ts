@@ -1,5 +1,5 @@
-import type { ServedChannelType } from '../api';
-import { channelTypeName, channelTypes, needsBaseUrl } from './channel-types';
+import type { ServedChannelType } from '@gateway/shared';
+import { channelTypeName } from './channel-types';
 
 /** One entry of the type picker. */
 export interface TypeOption {
@@ -33,12 +33,12 @@ export function typeOptions(
 export const isServed = (served: readonly ServedChannelType[] | undefined, type: number) =>
   served === undefined || served.some((s) => s.type === type);
 
-/** Address rules of a type: the served list first, the built-in table as a fallback. */
+/** Address rules of a type, from the served list (nothing is required while it loads). */
 export function baseUrlRule(
   served: readonly ServedChannelType[] | undefined,
   type: number,
 ): { required: boolean; defaultUrl: string | undefined } {
   const info = served?.find((s) => s.type === type);
   if (info) return { required: info.base_url_required, defaultUrl: info.base_url || undefined };
-  return { required: needsBaseUrl(type), defaultUrl: channelTypes[type]?.baseUrl || undefined };
+  return { required: false, defaultUrl: undefined };
 }

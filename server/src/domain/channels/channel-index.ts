@@ -1,8 +1,8 @@
 import { ChannelStatus } from '@gateway/shared';
 import type { Selectable } from 'kysely';
-import type { BaseContext } from '../base-context.js';
-import type { ChannelsTable } from '../db/schema/index.js';
-import { randomId } from '../lib/random.js';
+import type { BaseContext } from '../../base-context.js';
+import type { ChannelsTable } from '../../db/schema/index.js';
+import { randomId } from '../../lib/random.js';
 
 /** What the relay needs of a channel; it also fits the adaptors' `ChannelConfig`. */
 export interface CachedChannel {

@@ -1,5 +1,5 @@
 import { ProxyAgent, request, type Dispatcher } from 'undici';
-import type { UpstreamRequest } from '../../relay/adaptors/adaptor.js';
+import type { UpstreamRequest } from '../adaptors/adaptor.js';
 
 /** An upstream answer read in full (management calls only: tests, balances, model lists). */
 export interface UpstreamAnswer {

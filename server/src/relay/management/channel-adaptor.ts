@@ -1,28 +1,18 @@
-import type { Adaptor, ChannelConfig } from '../../relay/adaptors/adaptor.js';
-import { AdaptorError } from '../../relay/adaptors/errors/adaptor-error.js';
-import { normalizeUpstreamError } from '../../relay/adaptors/errors/upstream-error.js';
-import { adaptorFor, supportedChannelTypes } from '../../relay/adaptors/registry.js';
-import { AppError } from '../../errors.js';
-import type { ChannelFailure } from './channel-health.js';
-import { requiresBaseUrl } from './served-types.js';
-import type { UpstreamAnswer } from './upstream-call.js';
+import type { ChannelFailure } from '../../domain/channels/upstream-gateway.js';
 
-/** How long management calls (tests, balances, model lists) wait for an upstream. */
-export const upstreamTimeoutMs = 60_000;
+export { upstreamTimeoutMs } from '../../domain/channels/upstream-gateway.js';
+import type { Adaptor, ChannelConfig } from '../adaptors/adaptor.js';
+import { AdaptorError } from '../adaptors/errors/adaptor-error.js';
+import { normalizeUpstreamError } from '../adaptors/errors/upstream-error.js';
+import { adaptorFor } from '../adaptors/registry.js';
+import { AppError } from '../../errors.js';
+import type { UpstreamAnswer } from './upstream-call.js';
 
 /** The adaptor of a channel type; `channel_type_unsupported` when the relay has none. */
 export function channelAdaptor(type: number): Adaptor {
   const adaptor = adaptorFor(type);
   if (!adaptor) throw new AppError('channel_type_unsupported', { type });
   return adaptor;
-}
-
-/** Refuses a channel type the relay cannot serve, or a missing base URL where one is needed. */
-export function checkChannelTarget(type: number, baseUrl: string): void {
-  if (!supportedChannelTypes().includes(type)) {
-    throw new AppError('channel_type_unsupported', { type });
-  }
-  if (baseUrl === '' && requiresBaseUrl(type)) throw new AppError('channel_base_url_required');
 }
 
 /** The failure an upstream answer represents, or null for a 2xx answer. */

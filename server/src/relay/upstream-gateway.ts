@@ -1,0 +1,109 @@
+import type { ServedChannelType } from '@gateway/shared';
+import type { CachedChannel } from '../domain/channels/channel-index.js';
+import type {
+  ChannelConfig,
+  ProbeResult,
+  UpstreamBalance,
+  UpstreamGateway,
+} from '../domain/channels/upstream-gateway.js';
+import { AppError } from '../errors.js';
+import { adaptorFor, supportedChannelTypes } from './adaptors/registry.js';
+import {
+  answerFailure,
+  channelAdaptor,
+  proxyOf,
+  thrownFailure,
+  upstreamTimeoutMs,
+} from './management/channel-adaptor.js';
+import { callUpstream } from './management/upstream-call.js';
+
+/** Reasoning models refuse `max_tokens` and need room to think before answering. */
+const answerLimit = (model: string) =>
+  /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 256 } : { max_tokens: 16 };
+
+/** Every channel type the registry serves, with its name and default address. */
+function servedTypes(): ServedChannelType[] {
+  return supportedChannelTypes().flatMap((type) => {
+    const adaptor = adaptorFor(type);
+    if (!adaptor) return [];
+    const baseUrl = adaptor.defaultBaseUrl;
+    return [{ type, name: adaptor.name, base_url: baseUrl, base_url_required: baseUrl === '' }];
+  });
+}
+
+async function probe(channel: CachedChannel, model: string): Promise<ProbeResult> {
+  try {
+    const adaptor = channelAdaptor(channel.type);
+    const upstreamModel = channel.modelMapping[model] || model;
+    const request = adaptor.buildRequest({
+      format: 'openai',
+      body: { model, messages: [{ role: 'user', content: 'hi' }], ...answerLimit(upstreamModel) },
+      model: upstreamModel,
+      stream: false,
+      channel,
+    });
+    const answer = await callUpstream(request, {
+      timeoutMs: upstreamTimeoutMs,
+      proxy: proxyOf(channel),
+    });
+    const failure = answerFailure(answer);
+    if (failure) return { failure };
+    if (answer.json === undefined) {
+      return { failure: { status: answer.status, message: 'not a JSON answer' } };
+    }
+    return { failure: null, usage: adaptor.parseResponse('openai', answer.json, { model }).usage };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return { failure: thrownFailure(error) };
+  }
+}
+
+async function listModels(type: number, channel: ChannelConfig): Promise<string[]> {
+  const capability = channelAdaptor(type).listModels;
+  if (!capability) throw new AppError('channel_models_unsupported');
+  try {
+    const answer = await callUpstream(capability.request(channel), {
+      timeoutMs: upstreamTimeoutMs,
+      proxy: proxyOf(channel),
+    });
+    const failure = answerFailure(answer);
+    if (failure) throw new AppError('channel_upstream_failed', { ...failure });
+    return [...new Set(capability.parse(answer.json))].sort();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('channel_upstream_failed', { ...thrownFailure(error) });
+  }
+}
+
+async function readBalance(channel: CachedChannel): Promise<UpstreamBalance> {
+  const capability = channelAdaptor(channel.type).balance;
+  if (!capability) throw new AppError('channel_balance_unsupported');
+  const answers: unknown[] = [];
+  try {
+    for (const request of capability.requests(channel, new Date())) {
+      const answer = await callUpstream(request, {
+        timeoutMs: upstreamTimeoutMs,
+        proxy: proxyOf(channel),
+      });
+      const failure = answerFailure(answer);
+      if (failure) throw new AppError('channel_upstream_failed', { ...failure });
+      answers.push(answer.json);
+    }
+    return capability.parse(answers);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('channel_upstream_failed', { ...thrownFailure(error) });
+  }
+}
+
+/** The relay's side of the domain's upstream gateway: every vendor comes from the registry. */
+export function createUpstreamGateway(): UpstreamGateway {
+  const types = servedTypes();
+  return {
+    servedTypes: () => types,
+    probe,
+    listModels,
+    hasBalance: (type) => adaptorFor(type)?.balance !== undefined,
+    readBalance,
+  };
+}
