@@ -27,7 +27,15 @@ function servedTypes(): ServedChannelType[] {
     const adaptor = adaptorFor(type);
     if (!adaptor) return [];
     const baseUrl = adaptor.defaultBaseUrl;
-    return [{ type, name: adaptor.name, base_url: baseUrl, base_url_required: baseUrl === '' }];
+    return [
+      {
+        type,
+        name: adaptor.name,
+        base_url: baseUrl,
+        base_url_required: baseUrl === '',
+        format: adaptor.nativeFormat,
+      },
+    ];
   });
 }
 

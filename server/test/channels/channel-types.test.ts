@@ -29,11 +29,12 @@ describe(`GET /api/channel/types on ${testDb}`, () => {
       name: 'OpenAI',
       base_url: 'https://api.openai.com',
       base_url_required: false,
+      format: 'openai',
     });
     expect(byType.get(3)).toMatchObject({ name: 'Azure OpenAI', base_url_required: true });
     expect(byType.get(8)).toMatchObject({ base_url: '', base_url_required: true });
     expect(byType.get(14)).toMatchObject({ base_url: 'https://api.anthropic.com' });
-    expect(byType.get(24)).toMatchObject({ base_url_required: false });
+    expect(byType.get(24)).toMatchObject({ base_url_required: false, format: 'gemini' });
     // Midjourney is in the contract and in `GET /api/models`, but the relay cannot serve it.
     expect(byType.has(2)).toBe(false);
     const models = await api<Record<string, string[]>>(t.app, admin, 'GET', '/api/models');

@@ -301,5 +301,7 @@ export const servedChannelType = z.object({
   base_url: z.string(),
   /** Whether a channel of this type must give its own base URL (Azure, Custom, Xinference). */
   base_url_required: z.boolean(),
+  /** The wire format the upstream speaks natively (the others are served converted). */
+  format: z.enum(['openai', 'anthropic', 'gemini']),
 });
 export type ServedChannelType = z.infer<typeof servedChannelType>;

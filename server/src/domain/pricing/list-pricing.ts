@@ -7,10 +7,6 @@ import { effectiveGroupRatio, priceModel, type ModelPricing } from '../../billin
 import { AppError } from '../../errors.js';
 import { usableGroups } from '../groups/usable-groups.js';
 
-/** Native client format of a channel type (every chat model is also served converted). */
-const nativeFormat = (type: number) =>
-  type === 14 ? 'anthropic' : type === 24 ? 'gemini' : 'openai';
-
 function priceFields(
   p: ModelPricing,
 ): Omit<PricingItem, 'model_name' | 'enable_groups' | 'supported_endpoint_types' | 'owner_by'> {
@@ -59,6 +55,7 @@ export async function listPricing(
     .select(['type', 'models', 'group'])
     .where('status', '=', ChannelStatus.enabled)
     .execute();
+  const nativeFormats = new Map(ctx.upstream.servedTypes().map((t) => [t.type, t.format]));
   const models = new Map<string, { groups: Set<string>; formats: Set<string> }>();
   for (const channel of channels) {
     const inGroups = channel.group
@@ -72,7 +69,7 @@ export async function listPricing(
       .filter(Boolean)) {
       const entry = models.get(model) ?? { groups: new Set(), formats: new Set() };
       for (const g of inGroups) entry.groups.add(g);
-      entry.formats.add(nativeFormat(channel.type));
+      entry.formats.add(nativeFormats.get(channel.type) ?? 'openai');
       models.set(model, entry);
     }
   }

@@ -152,6 +152,8 @@ export interface Adaptor {
   name: string;
   /** Address used when a channel leaves its base URL empty; empty when a channel must give one. */
   defaultBaseUrl: string;
+  /** The client format the upstream speaks natively (pricing lists it as an endpoint type). */
+  nativeFormat: ClientFormat;
   /** Builds the upstream chat request from a client request in any format. */
   buildRequest(input: BuildRequestInput): UpstreamRequest;
   /** Translates a non-stream upstream answer (parsed JSON) into the client's format. */

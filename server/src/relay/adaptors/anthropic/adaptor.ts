@@ -35,6 +35,7 @@ function headers(channel: ChannelConfig, beta?: string): Record<string, string> 
 export const anthropicAdaptor: Adaptor = {
   name: 'Anthropic',
   defaultBaseUrl: ANTHROPIC_BASE_URL,
+  nativeFormat: 'anthropic',
   buildRequest({ format, body, model, stream, channel, clientHeaders }) {
     let request: AnthropicRequest;
     if (format === 'anthropic') request = { ...asAnthropicRequest(body), model };

@@ -36,6 +36,7 @@ function azureUrl(channel: ChannelConfig, model: string, task: string): string {
 export const azureAdaptor: Adaptor = {
   name: 'Azure OpenAI',
   defaultBaseUrl: '',
+  nativeFormat: 'openai',
   buildRequest(input) {
     const version = input.channel.other || DEFAULT_AZURE_API_VERSION;
     return {

@@ -29,6 +29,7 @@ function base(channel: ChannelConfig): string {
 export const geminiAdaptor: Adaptor = {
   name: 'Gemini',
   defaultBaseUrl: GEMINI_BASE_URL,
+  nativeFormat: 'gemini',
   buildRequest({ format, body, model, stream, channel }) {
     const request =
       format === 'gemini'

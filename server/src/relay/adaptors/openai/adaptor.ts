@@ -37,6 +37,7 @@ export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): A
   return {
     name: preset.name,
     defaultBaseUrl: preset.baseUrl,
+    nativeFormat: 'openai',
     buildRequest(input) {
       return {
         method: 'POST',

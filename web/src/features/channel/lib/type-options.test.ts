@@ -3,9 +3,21 @@ import type { ServedChannelType } from '@gateway/shared';
 import { baseUrlRule, isServed, typeOptions } from './type-options';
 
 const served: ServedChannelType[] = [
-  { type: 8, name: 'Custom', base_url: '', base_url_required: true },
-  { type: 1, name: 'OpenAI', base_url: 'https://api.openai.com', base_url_required: false },
-  { type: 14, name: 'Anthropic', base_url: 'https://api.anthropic.com', base_url_required: false },
+  { type: 8, name: 'Custom', base_url: '', base_url_required: true, format: 'openai' },
+  {
+    type: 1,
+    name: 'OpenAI',
+    base_url: 'https://api.openai.com',
+    base_url_required: false,
+    format: 'openai',
+  },
+  {
+    type: 14,
+    name: 'Anthropic',
+    base_url: 'https://api.anthropic.com',
+    base_url_required: false,
+    format: 'anthropic',
+  },
 ];
 
 describe('channel type picker', () => {
