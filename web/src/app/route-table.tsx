@@ -1,6 +1,48 @@
+import {
+  ApiOutlined,
+  AreaChartOutlined,
+  BookOutlined,
+  CommentOutlined,
+  ControlOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  PictureOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  ShoppingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { StatusData } from '@gateway/shared';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Permission } from './guards';
+
+/** Status flags as the console knows them (any may be missing before the first load). */
+type Status = Partial<StatusData>;
+
+/** A sidebar group (spec section 2); its title is `layout:nav.<group>` except for `main`. */
+export type SideGroup = 'main' | 'finance' | 'personal' | 'admin';
+
+/**
+ * Where a route appears in the navigation. A user sees it when the route's permission admits
+ * them, `enabledWhen` (if any) holds and `shownWhen` (if any) holds.
+ */
+export interface NavPlacement {
+  icon: ReactNode;
+  /** Position in the top navigation. */
+  top?: number;
+  /** Group and position in the sidebar. */
+  side?: [SideGroup, number];
+  /** An extra condition for showing the link (the route itself stays reachable). */
+  shownWhen?: (status: Status) => boolean;
+}
 
 /** One row of the route table of spec section 2. */
 export interface RouteEntry {
@@ -13,7 +55,9 @@ export interface RouteEntry {
   /** Key of the page title in the `layout` namespace. */
   title: string;
   /** The route exists only while this holds; otherwise the not-found page. */
-  enabledWhen?: (status: Partial<StatusData>) => boolean;
+  enabledWhen?: (status: Status) => boolean;
+  /** Its links in the top navigation and the sidebar, when it has any. */
+  nav?: NavPlacement;
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -28,25 +72,33 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 const FramePage = () => import('../features/frames/FramePage');
 /** The frame of a page that a later release fills in: its title and purpose only. */
-const frame = (name: string) =>
+const frame = (name: string, title: string) =>
   lazy(async () => {
     const { FramePage: Frame } = await FramePage();
-    return { default: () => <Frame name={name} /> };
+    return { default: () => <Frame name={name} title={title} /> };
   });
 
 const home = named(() => import('../features/home/HomePage'), 'HomePage');
 const userEdit = named(() => import('../features/users/UserEditPage'), 'UserEditPage');
-const proMax = (s: Partial<StatusData>) => s.rixapi_promax === true;
+const proMax = (s: Status) => s.rixapi_promax === true;
 
 /** Every console route with its permission and layout (spec section 2). */
 export const routeTable: RouteEntry[] = [
-  { path: '/', permission: 'public', sidebar: false, title: 'nav.home', page: home },
+  {
+    path: '/',
+    permission: 'public',
+    sidebar: false,
+    title: 'nav.home',
+    nav: { icon: <HomeOutlined />, top: 0 },
+    page: home,
+  },
   { path: '/home', permission: 'public', sidebar: false, title: 'nav.home', page: home },
   {
     path: '/panel',
     permission: 'user',
     sidebar: true,
     title: 'nav.panel',
+    nav: { icon: <DashboardOutlined />, top: 1, side: ['main', 0] },
     page: page(() => import('../features/panel/PanelPage')),
   },
   {
@@ -54,6 +106,7 @@ export const routeTable: RouteEntry[] = [
     permission: 'admin',
     sidebar: true,
     title: 'nav.channel',
+    nav: { icon: <ApiOutlined />, side: ['admin', 1] },
     page: page(() => import('../features/channel/ChannelPage')),
   },
   {
@@ -75,6 +128,7 @@ export const routeTable: RouteEntry[] = [
     permission: 'user',
     sidebar: true,
     title: 'nav.token',
+    nav: { icon: <KeyOutlined />, side: ['main', 1] },
     page: page(() => import('../features/token/TokenPage')),
   },
   {
@@ -82,13 +136,15 @@ export const routeTable: RouteEntry[] = [
     permission: 'root',
     sidebar: true,
     title: 'nav.redemption',
-    page: frame('redemption'),
+    nav: { icon: <DollarOutlined />, side: ['admin', 2] },
+    page: frame('redemption', 'nav.redemption'),
   },
   {
     path: '/user',
     permission: 'agent',
     sidebar: true,
     title: 'nav.user',
+    nav: { icon: <TeamOutlined />, side: ['admin', 0] },
     page: named(() => import('../features/users/UsersPage'), 'UsersPage'),
   },
   {
@@ -106,14 +162,29 @@ export const routeTable: RouteEntry[] = [
     title: 'nav.userReset',
     page: named(() => import('../features/auth/ResetConfirmPage'), 'ResetConfirmPage'),
   },
-  { path: '/topup', permission: 'user', sidebar: true, title: 'nav.topup', page: frame('topup') },
-  { path: '/order', permission: 'user', sidebar: true, title: 'nav.order', page: frame('order') },
+  {
+    path: '/topup',
+    permission: 'user',
+    sidebar: true,
+    title: 'nav.topup',
+    nav: { icon: <WalletOutlined />, side: ['finance', 0] },
+    page: frame('topup', 'nav.topup'),
+  },
+  {
+    path: '/order',
+    permission: 'user',
+    sidebar: true,
+    title: 'nav.order',
+    nav: { icon: <ShoppingOutlined />, side: ['finance', 1] },
+    page: frame('order', 'nav.order'),
+  },
   {
     path: '/invoice',
     permission: 'user',
     sidebar: true,
     title: 'nav.invoice',
-    page: frame('invoice'),
+    nav: { icon: <CreditCardOutlined />, side: ['finance', 2] },
+    page: frame('invoice', 'nav.invoice'),
     enabledWhen: proMax,
   },
   {
@@ -121,6 +192,7 @@ export const routeTable: RouteEntry[] = [
     permission: 'user',
     sidebar: true,
     title: 'nav.log',
+    nav: { icon: <FileTextOutlined />, side: ['main', 2] },
     page: page(() => import('../features/log/LogPage')),
   },
   {
@@ -128,6 +200,11 @@ export const routeTable: RouteEntry[] = [
     permission: 'user',
     sidebar: true,
     title: 'nav.detail',
+    nav: {
+      icon: <AreaChartOutlined />,
+      side: ['main', 5],
+      shownWhen: (s) => s.enable_data_export === true,
+    },
     page: page(() => import('../features/detail/DetailPage')),
   },
   {
@@ -135,9 +212,25 @@ export const routeTable: RouteEntry[] = [
     permission: 'user',
     sidebar: true,
     title: 'nav.midjourney',
-    page: frame('midjourney'),
+    nav: {
+      icon: <PictureOutlined />,
+      side: ['main', 3],
+      shownWhen: (s) => s.enable_drawing === true,
+    },
+    page: frame('midjourney', 'nav.midjourney'),
   },
-  { path: '/task', permission: 'user', sidebar: true, title: 'nav.task', page: frame('task') },
+  {
+    path: '/task',
+    permission: 'user',
+    sidebar: true,
+    title: 'nav.task',
+    nav: {
+      icon: <ScheduleOutlined />,
+      side: ['main', 4],
+      shownWhen: (s) => s.enable_task === true,
+    },
+    page: frame('task', 'nav.task'),
+  },
   {
     path: '/about',
     permission: 'public',
@@ -151,6 +244,7 @@ export const routeTable: RouteEntry[] = [
     sidebar: false,
     noFooter: true,
     title: 'nav.chat',
+    nav: { icon: <CommentOutlined />, top: 2, shownWhen: (s) => Boolean(s.chat_link) },
     page: page(() => import('../features/chat/ChatPage')),
   },
   {
@@ -200,6 +294,7 @@ export const routeTable: RouteEntry[] = [
     permission: 'user',
     sidebar: true,
     title: 'nav.profile',
+    nav: { icon: <UserOutlined />, side: ['personal', 1] },
     page: named(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
   },
   {
@@ -207,6 +302,7 @@ export const routeTable: RouteEntry[] = [
     permission: 'user',
     sidebar: true,
     title: 'nav.limits',
+    nav: { icon: <ControlOutlined />, side: ['personal', 0] },
     page: page(() => import('../features/limits/LimitsPage')),
   },
   {
@@ -214,6 +310,7 @@ export const routeTable: RouteEntry[] = [
     permission: 'root',
     sidebar: true,
     title: 'nav.setting',
+    nav: { icon: <SettingOutlined />, side: ['admin', 3] },
     page: named(() => import('../features/settings/SettingPage'), 'SettingPage'),
   },
   {
@@ -236,6 +333,7 @@ export const routeTable: RouteEntry[] = [
     permission: 'public',
     sidebar: false,
     title: 'nav.guide',
+    nav: { icon: <GiftOutlined />, top: 4 },
     page: page(() => import('../features/guide/GuidePage')),
   },
   {
@@ -251,6 +349,7 @@ export const routeTable: RouteEntry[] = [
     sidebar: false,
     noFooter: true,
     title: 'nav.pricing',
+    nav: { icon: <TagsOutlined />, top: 3 },
     page: page(() => import('../features/pricing/PricingPage')),
   },
   {
@@ -259,6 +358,7 @@ export const routeTable: RouteEntry[] = [
     sidebar: false,
     noFooter: true,
     title: 'nav.doc',
+    nav: { icon: <BookOutlined />, top: 5, shownWhen: (s) => Boolean(s.api_doc_link) },
     page: page(() => import('../features/doc/DocPage')),
   },
   {
@@ -275,7 +375,8 @@ export const routeTable: RouteEntry[] = [
     sidebar: false,
     noFooter: true,
     title: 'nav.agent',
-    page: frame('agent'),
+    nav: { icon: <TeamOutlined />, top: 6, shownWhen: (s) => s.agent_page_enabled === true },
+    page: frame('agent', 'nav.agent'),
     enabledWhen: proMax,
   },
 ];

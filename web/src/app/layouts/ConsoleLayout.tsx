@@ -1,10 +1,11 @@
 import { Layout, theme } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { PageSpinner } from '../../components/common/PageSpinner';
 import { AppFooter } from '../../components/layout/AppFooter';
 import { AppHeader } from '../../components/layout/AppHeader';
 import { MobileNavDrawer } from '../../components/layout/MobileNavDrawer';
+import { NavigationProvider } from '../../components/layout/navigation-context';
 import { Sidebar, sidebarWidth } from '../../components/layout/Sidebar';
 import { useIsMobile } from '../../lib/use-media';
 import { NoticeProvider } from '../../features/site/components/NoticeProvider';
@@ -14,7 +15,8 @@ import { useSetupState } from '../../features/site/hooks/use-setup-state';
 import { useStatus } from '../../features/site/hooks/use-status';
 import { useUser } from '../../lib/user-store';
 import { sidebarHiddenAt } from '../guards';
-import { notFoundEntry, type RouteEntry } from '../route-table';
+import { buildNavigation } from '../navigation';
+import { notFoundEntry, routeTable, type RouteEntry } from '../route-table';
 
 /** Space between the top of the window and the content: header 60 px plus 8 px. */
 const contentOffset = 68;
@@ -34,6 +36,7 @@ export function ConsoleLayout() {
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === pathname;
   const collapsed = collapsedChoice ?? status.default_collapse_sidebar ?? false;
+  const navigation = useMemo(() => buildNavigation(routeTable, status, user), [status, user]);
 
   if (setup.loading) return <PageSpinner />;
   if (!setup.done && pathname !== '/welcome') return <Navigate to="/welcome" replace />;
@@ -42,32 +45,34 @@ export function ConsoleLayout() {
   const inset = sidebar && !mobile ? sidebarWidth[collapsed ? 'collapsed' : 'expanded'] : 0;
 
   return (
-    <NoticeProvider>
-      <SiteEffects />
-      <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-        <AppHeader mobile={mobile} onOpenMenu={() => setDrawerPath(pathname)} />
-        {sidebar && !mobile && (
-          <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
-        )}
-        <Layout
-          style={{
-            paddingTop: contentOffset,
-            marginInlineStart: inset,
-            transition: `margin-inline-start ${token.motionDurationMid}`,
-            background: 'transparent',
-          }}
-        >
-          <Layout.Content
-            data-testid="content"
-            style={{ padding: mobile ? '0 12px 16px' : '0 24px 24px', minWidth: 0 }}
+    <NavigationProvider value={navigation}>
+      <NoticeProvider>
+        <SiteEffects />
+        <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+          <AppHeader mobile={mobile} onOpenMenu={() => setDrawerPath(pathname)} />
+          {sidebar && !mobile && (
+            <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+          )}
+          <Layout
+            style={{
+              paddingTop: contentOffset,
+              marginInlineStart: inset,
+              transition: `margin-inline-start ${token.motionDurationMid}`,
+              background: 'transparent',
+            }}
           >
-            <Outlet />
-          </Layout.Content>
-          {!entry.noFooter && <AppFooter />}
+            <Layout.Content
+              data-testid="content"
+              style={{ padding: mobile ? '0 12px 16px' : '0 24px 24px', minWidth: 0 }}
+            >
+              <Outlet />
+            </Layout.Content>
+            {!entry.noFooter && <AppFooter />}
+          </Layout>
+          {mobile && <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerPath(null)} />}
+          <QrContactButton />
         </Layout>
-        {mobile && <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerPath(null)} />}
-        <QrContactButton />
-      </Layout>
-    </NoticeProvider>
+      </NoticeProvider>
+    </NavigationProvider>
   );
 }

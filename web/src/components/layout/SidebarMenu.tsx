@@ -2,9 +2,8 @@ import { Badge, Menu, Tag, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStatus } from '../../features/site/hooks/use-status';
-import { useUser } from '../../lib/user-store';
-import { navIcon, navTitle } from './nav-items';
-import { selectedPath, sidebarGroups, updateAvailable } from './nav-model';
+import { selectedPath, updateAvailable } from './nav-model';
+import { useNavigation, type NavLink } from './navigation-context';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -18,32 +17,31 @@ export function SidebarMenu({
 }) {
   const { t } = useTranslation('layout');
   const status = useStatus();
-  const user = useUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const groups = sidebarGroups(status, user?.role ?? 0);
+  const groups = useNavigation().side;
   const outdated = updateAvailable(status);
 
-  const item = (path: string) => {
+  const item = ({ path, title, icon }: NavLink) => {
     const badge = path === '/setting' && outdated;
     return {
       key: path,
-      icon: badge && collapsed ? <Badge dot>{navIcon(path)}</Badge> : navIcon(path),
+      icon: badge && collapsed ? <Badge dot>{icon}</Badge> : icon,
       label: badge ? (
         <span>
-          {t(navTitle(path))}{' '}
+          {t(title)}{' '}
           <Tag color="error" style={{ marginInlineStart: 4 }}>
             {t('nav.toBeUpdated')}
           </Tag>
         </span>
       ) : (
-        t(navTitle(path))
+        t(title)
       ),
     };
   };
 
   const items: Items = groups.flatMap((group): Items => {
-    const children = group.paths.map(item);
+    const children = group.links.map(item);
     if (!group.title) return children;
     if (collapsed) return [{ type: 'divider', key: `${group.key}-divider` }, ...children];
     return [{ type: 'group', key: group.key, label: t(group.title), children }];
@@ -51,7 +49,7 @@ export function SidebarMenu({
 
   const selected = selectedPath(
     pathname,
-    groups.flatMap((g) => g.paths),
+    groups.flatMap((g) => g.links.map((link) => link.path)),
   );
   return (
     <Menu

@@ -1,9 +1,8 @@
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useStatus } from '../../features/site/hooks/use-status';
-import { navIcon, navTitle } from './nav-items';
-import { selectedPath, topNavPaths } from './nav-model';
+import { selectedPath } from './nav-model';
+import { useNavigation } from './navigation-context';
 
 /** The header's horizontal navigation (desktop) or a vertical list (mobile drawer). */
 export function TopNav({
@@ -14,15 +13,17 @@ export function TopNav({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation('layout');
-  const status = useStatus();
+  const { top } = useNavigation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const paths = topNavPaths(status);
-  const selected = selectedPath(pathname, paths);
+  const selected = selectedPath(
+    pathname,
+    top.map((link) => link.path),
+  );
   return (
     <Menu
       mode={vertical ? 'inline' : 'horizontal'}
-      items={paths.map((path) => ({ key: path, icon: navIcon(path), label: t(navTitle(path)) }))}
+      items={top.map((link) => ({ key: link.path, icon: link.icon, label: t(link.title) }))}
       selectedKeys={selected ? [selected] : []}
       onClick={({ key }) => {
         navigate(key);
