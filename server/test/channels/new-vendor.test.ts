@@ -1,5 +1,6 @@
 import type { ServedChannelType } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Presets from '../../src/relay/adaptors/presets.js';
 import { startRelayTest, type RelayTest } from '../relay/relay-setup.js';
 import { api, roleUsers, type TestUser } from '../tokens/console-helpers.js';
 
@@ -9,7 +10,7 @@ const { acme } = vi.hoisted(() => ({ acme: 900 }));
 // Adding an OpenAI-compatible vendor is one entry in `relay/adaptors/presets.ts`; this test
 // adds it there and nowhere else, and follows it through the whole product.
 vi.mock('../../src/relay/adaptors/presets.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/relay/adaptors/presets.js')>();
+  const original = await importOriginal<typeof Presets>();
   return {
     ...original,
     OPENAI_COMPATIBLE_PRESETS: [

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../i18n/detect';
 import { antdLocales, dayjsLocales } from '../../i18n/library-locales';
 import { NotifyBridge } from './NotifyBridge';
-import { ThemeProvider, useThemeMode } from './ThemeProvider';
+import { ThemeProvider, useThemeMode } from '../../lib/theme-mode';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,8 +1,8 @@
 import { Layout, theme, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFooterHtml } from '../../features/site/hooks/use-footer-html';
-import { useSiteInfo, useStatus } from '../../features/site/hooks/use-status';
+import { useFooterHtml } from '../../site/hooks/use-footer-html';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { sanitizeHtml } from '../../lib/markdown';
 
 /** Footer: year and system name, the test-only disclaimer, and the custom footer HTML. */

@@ -1,6 +1,6 @@
 import { theme, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { useSiteInfo } from '../../features/site/hooks/use-status';
+import { useSiteInfo } from '../../site/hooks/use-status';
 
 /** Logo and system name, linking home. */
 export function Brand({ showName = true }: { showName?: boolean }) {

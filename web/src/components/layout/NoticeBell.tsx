@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotice } from '../../features/site/components/NoticeProvider';
+import { useNotice } from '../../site/components/NoticeProvider';
 
 /** Opens the announcement on demand. */
 export function NoticeBell() {

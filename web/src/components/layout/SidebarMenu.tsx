@@ -1,7 +1,7 @@
 import { Badge, Menu, Tag, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useStatus } from '../../features/site/hooks/use-status';
+import { useStatus } from '../../site/hooks/use-status';
 import { selectedPath, updateAvailable } from './nav-model';
 import { useNavigation, type NavLink } from './navigation-context';
 

@@ -1,7 +1,7 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useThemeMode } from '../../app/providers/ThemeProvider';
+import { useThemeMode } from '../../lib/theme-mode';
 
 const icons = { light: <SunOutlined />, dark: <MoonOutlined />, system: <DesktopOutlined /> };
 

@@ -2,7 +2,7 @@ import { DownOutlined, LogoutOutlined, UserOutlined, WalletOutlined } from '@ant
 import { Avatar, Button, Dropdown, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useLogout } from '../../lib/use-logout';
 import type { StoredUser } from '../../lib/user-store';
 
 /** The signed-in menu: profile, top-up, logout. */

@@ -1,7 +1,7 @@
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useSiteInfo, useStatus } from '../site/hooks/use-status';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { AuthCard } from './components/AuthCard';
 import { LoginForm } from './components/LoginForm';
 import { ThirdPartyButtons } from './components/ThirdPartyButtons';

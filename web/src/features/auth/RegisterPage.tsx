@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { readString, writeString } from '../../lib/storage';
-import { useSiteInfo, useStatus } from '../site/hooks/use-status';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { AuthCard } from './components/AuthCard';
 import { RegisterForm } from './components/RegisterForm';
 import { TurnstileWidget } from './components/TurnstileWidget';

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { resetPassword } from './api';
 import { AuthCard } from './components/AuthCard';
-import { confirmRules, passwordRules } from './lib/password-rules';
+import { confirmRules, passwordRules } from '../../lib/password-rules';
 
 /** `/user/reset?email=&token=`: the reset link's page; sets a new password. */
 export function ResetConfirmPage() {

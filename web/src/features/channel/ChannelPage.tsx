@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
 import { useIsMobile } from '../../lib/use-media';
 import { useUser } from '../../lib/user-store';
-import { useSiteInfo } from '../site/hooks/use-status';
+import { useSiteInfo } from '../../site/hooks/use-status';
 import { testChannel } from './api';
 import {
   ChannelFilters,

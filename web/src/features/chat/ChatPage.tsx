@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../site/hooks/use-status';
-import { FullFrame } from './components/FullFrame';
+import { useStatus } from '../../site/hooks/use-status';
+import { FullFrame } from '../../components/common/FullFrame';
 import { useChatLink } from './hooks/use-chat-link';
 import { chatLanguageMessage, frameOrigin } from './lib/chat-language';
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
 import { useUser } from '../../lib/user-store';
-import { useSiteInfo, useStatus } from '../site/hooks/use-status';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import type { UsageQuery } from './api';
 import { DetailFilters } from './components/DetailFilters';
 import { SummaryCards } from './components/SummaryCards';

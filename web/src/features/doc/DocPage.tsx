@@ -1,8 +1,8 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
-import { FullFrame } from '../chat/components/FullFrame';
-import { useStatus } from '../site/hooks/use-status';
+import { FullFrame } from '../../components/common/FullFrame';
+import { useStatus } from '../../site/hooks/use-status';
 import { EndpointTable } from './components/EndpointTable';
 import { QuickStart } from './components/QuickStart';
 

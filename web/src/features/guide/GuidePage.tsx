@@ -1,7 +1,7 @@
 import { Card, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
-import { useSiteInfo, useStatus } from '../site/hooks/use-status';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { BenefitCards } from './components/BenefitCards';
 import { GuideContent } from './components/GuideContent';
 import { useGuide } from './hooks/use-guide';

@@ -1,7 +1,7 @@
 import { Alert, Col, Row, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
-import { useStatus } from '../site/hooks/use-status';
+import { useStatus } from '../../site/hooks/use-status';
 import { AccountLimits } from './components/AccountLimits';
 import { GroupTable } from './components/GroupTable';
 import { KeyLimits } from './components/KeyLimits';

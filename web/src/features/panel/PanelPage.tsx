@@ -1,14 +1,14 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
-import { useSiteInfo, useStatus } from '../site/hooks/use-status';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { AnnouncementCard } from './components/AnnouncementCard';
 import { QuickLinks } from './components/QuickLinks';
 import { UsageCards } from './components/UsageCards';
 import { UsageMiniChart } from './components/UsageMiniChart';
 import { UserCard } from './components/UserCard';
 import { useNotice } from './hooks/use-notice';
-import { useSelf } from '../profile/hooks/use-self';
+import { useSelf } from '../profile';
 import { useWeekUsage } from './hooks/use-week-usage';
 
 /** /panel: the workbench. */

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
 import { useIsMobile } from '../../lib/use-media';
 import { useUser } from '../../lib/user-store';
-import { useSelfLimits, userRatioOf } from '../limits/hooks/use-self-limits';
-import { useSiteInfo, useStatus } from '../site/hooks/use-status';
+import { useSelfLimits, userRatioOf } from '../limits';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { GroupSelector, type GroupOption } from './components/GroupSelector';
 import { PricingCards } from './components/PricingCards';
 import { PricingFilters } from './components/PricingFilters';
 import { PricingTable } from './components/PricingTable';
 import { usePricing } from './hooks/use-pricing';
-import { filterModels } from './lib/price';
+import { filterModels } from '../../lib/price';
 
 /** /pricing (public): every model's price per 1M tokens or per call, for a chosen group. */
 export function PricingPage() {

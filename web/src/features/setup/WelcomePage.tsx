@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/common/PageSpinner';
-import { AuthCard } from '../auth/components/AuthCard';
-import { useSetupState } from '../site/hooks/use-setup-state';
-import { useSiteInfo } from '../site/hooks/use-status';
+import { AuthCard } from '../auth';
+import { useSetupState } from '../../site/hooks/use-setup-state';
+import { useSiteInfo } from '../../site/hooks/use-status';
 import { SetupForm } from './components/SetupForm';
 import { WelcomeGreeting } from './components/WelcomeGreeting';
 

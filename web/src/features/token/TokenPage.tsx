@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useIsMobile } from '../../lib/use-media';
 import { PageHeader } from '../../components/common/PageHeader';
-import { useSiteInfo, useStatus } from '../site/hooks/use-status';
+import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { TokenEditDialog } from './components/TokenEditDialog';
 import { TokenFilters, type TokenFilterValues } from './components/TokenFilters';
 import { TokenTable } from './components/TokenTable';

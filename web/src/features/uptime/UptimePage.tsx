@@ -2,8 +2,8 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
-import { FullFrame } from '../chat/components/FullFrame';
-import { useStatus } from '../site/hooks/use-status';
+import { FullFrame } from '../../components/common/FullFrame';
+import { useStatus } from '../../site/hooks/use-status';
 import { MonitorList } from './components/MonitorList';
 import { useUptime } from './hooks/use-uptime';
 

@@ -4,9 +4,9 @@ import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/common/PageHeader';
 import { PageSpinner } from '../../components/common/PageSpinner';
 import { useUser } from '../../lib/user-store';
-import { DisplayNameForm } from '../profile/components/DisplayNameForm';
-import { PasswordForm } from '../profile/components/PasswordForm';
-import { useSelf } from '../profile/hooks/use-self';
+import { DisplayNameForm } from '../profile';
+import { PasswordForm } from '../profile';
+import { useSelf } from '../profile';
 import { UserEditForm } from './components/UserEditForm';
 import { useUserDetail } from './hooks/use-user-detail';
 

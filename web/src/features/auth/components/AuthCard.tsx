@@ -1,6 +1,6 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useSiteInfo } from '../../site/hooks/use-status';
+import { useSiteInfo } from '../../../site/hooks/use-status';
 
 /** The centred card of the sign-in, sign-up, reset and first-run pages. */
 export function AuthCard({

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { register } from '../api';
-import { confirmRules, passwordRules, usernameRules } from '../lib/password-rules';
+import { confirmRules, passwordRules, usernameRules } from '../../../lib/password-rules';
 import { EmailCodeFields } from './EmailCodeFields';
 
 /** Sign-up: username, password twice, e-mail code when required, invitation code. */

@@ -3,7 +3,7 @@ import { Button, Divider, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readString } from '../../../lib/storage';
-import { useStatus } from '../../site/hooks/use-status';
+import { useStatus } from '../../../site/hooks/use-status';
 import { fetchOAuthState } from '../api';
 import { authorizeUrl } from '../lib/oauth';
 import { WeChatLoginDialog } from './WeChatLoginDialog';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useThemeMode } from '../../../app/providers/ThemeProvider';
-import { useStatus } from '../../site/hooks/use-status';
+import { useThemeMode } from '../../../lib/theme-mode';
+import { useStatus } from '../../../site/hooks/use-status';
 import { onTurnstileTokenTaken, setTurnstileToken } from '../lib/turnstile-token';
 
 /** The part of Cloudflare's `window.turnstile` this widget uses. */

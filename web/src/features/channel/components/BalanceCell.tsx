@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../log/lib/format';
+import { formatTime } from '../../../lib/format';
 
 /** The upstream balance in USD with a button to fetch it again. */
 export function BalanceCell({

@@ -1,7 +1,7 @@
 import type { ChannelItem } from '@gateway/shared';
 import { Flex, Switch, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../log/lib/format';
+import { formatTime } from '../../../lib/format';
 
 const colors: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange', 3: 'red' };
 

@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../log/lib/format';
+import { formatTime } from '../../../lib/format';
 
 /** The last test's latency, coloured green / blue / orange / red by speed. */
 export function ResponseTimeTag({ ms, testedAt }: { ms: number; testedAt: number }) {

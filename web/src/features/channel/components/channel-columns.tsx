@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import type { QuotaDisplay } from '../../../lib/quota';
-import { renderCost } from '../../log/lib/format';
+import { renderCost } from '../../../lib/format';
 import { channelTypeName, channelTypes } from '../lib/channel-types';
 import { BalanceCell } from './BalanceCell';
 import { ChannelStatusCell } from './ChannelStatusCell';

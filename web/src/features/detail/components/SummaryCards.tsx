@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
-import { renderCost } from '../../log/lib/format';
+import { renderCost } from '../../../lib/format';
 import type { UsageSeries } from '../lib/aggregate';
 
 /** Totals of the range: consumption, requests, tokens and the average cost of a request. */

@@ -2,10 +2,10 @@ import { Card, Col, Empty, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
-import { axisMoney, renderCost } from '../../log/lib/format';
+import { axisMoney, renderCost } from '../../../lib/format';
 import type { Granularity, UsageSeries } from '../lib/aggregate';
 import { modelShare, requestLines, stackedBars } from '../lib/chart-options';
-import { EChart } from './EChart';
+import { EChart } from '../../../components/charts/EChart';
 
 /** The dashboard's four charts: consumption, requests, tokens and each model's share. */
 export function UsageCharts({

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { aggregateUsage, bucketStart, bucketsBetween } from './aggregate';
-import { isDarkColor } from './use-echart';
+import { isDarkColor } from '../../../components/charts/use-echart';
 
 describe('usage aggregation', () => {
   const start = dayjs('2026-03-02T00:00:00').unix(); // a Monday

@@ -1,5 +1,5 @@
 import { bucketLabel, type Granularity, type UsageSeries } from './aggregate';
-import type { ChartOption } from './use-echart';
+import type { ChartOption } from '../../../components/charts/use-echart';
 
 /** Stacked bars of one measure by model over time; `format` renders axis and tooltip values. */
 export function stackedBars(

@@ -3,7 +3,7 @@ import { Button, Card, Col, Flex, Row, Space, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../../lib/user-store';
-import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
+import { useSiteInfo, useStatus } from '../../../site/hooks/use-status';
 
 const features = [
   { key: 'formats', icon: <ApiOutlined /> },

@@ -1,7 +1,7 @@
 import type { UserLimits } from '@gateway/shared';
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupColor } from '../../pricing/lib/group-colors';
+import { groupColor } from '../../../lib/group-colors';
 
 /** The user's group, its ratio, the discount and what they multiply to. */
 export function AccountLimits({ limits }: { limits: UserLimits }) {

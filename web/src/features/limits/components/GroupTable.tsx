@@ -1,7 +1,7 @@
 import type { UsableGroupMap } from '@gateway/shared';
 import { Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupColor } from '../../pricing/lib/group-colors';
+import { groupColor } from '../../../lib/group-colors';
 
 /** The groups the user may route keys through, with ratio and description. */
 export function GroupTable({ groups, own }: { groups: UsableGroupMap; own: string }) {

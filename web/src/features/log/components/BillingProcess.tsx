@@ -3,7 +3,7 @@ import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
-import { formatUsd } from '../../pricing/lib/price';
+import { formatUsd } from '../../../lib/price';
 import { pricePerMillion, type BillingDetail } from '../lib/billing';
 
 /** How the charge of a log line was reached: ratios or price, the formula and the result. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuotaDisplay } from '../../../lib/quota';
 import { useIsMobile } from '../../../lib/use-media';
 import { parseBilling } from '../lib/billing';
-import { formatDuration, formatTime } from '../lib/format';
+import { formatDuration, formatTime } from '../../../lib/format';
 import { logTypeColor } from '../lib/log-types';
 import { BillingProcess } from './BillingProcess';
 import { TokenBreakdown } from './TokenBreakdown';

@@ -2,7 +2,7 @@ import type { LogStat } from '@gateway/shared';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
-import { renderCost } from '../lib/format';
+import { renderCost } from '../../../lib/format';
 
 /** Totals of the filter: consumed quota, and RPM and TPM of the last minute. */
 export function LogStats({

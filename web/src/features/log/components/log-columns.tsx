@@ -3,7 +3,7 @@ import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { QuotaDisplay } from '../../../lib/quota';
-import { formatDuration, formatTime, renderCost } from '../lib/format';
+import { formatDuration, formatTime, renderCost } from '../../../lib/format';
 import { logTypeColor } from '../lib/log-types';
 
 /** What the log columns need besides the row. */

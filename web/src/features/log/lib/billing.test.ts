@@ -34,7 +34,7 @@ describe('parseBilling', () => {
 });
 
 describe('money formatting', async () => {
-  const { renderCost, axisMoney } = await import('./format');
+  const { renderCost, axisMoney } = await import('../../../lib/format');
   const usd = { displayInCurrency: true, quotaPerUnit: 500000 };
   it('keeps 2 decimals from a cent up and shows 6 below', () => {
     expect(renderCost(5_000_000, usd)).toBe('$10.00');

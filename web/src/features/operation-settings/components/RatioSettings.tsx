@@ -2,7 +2,7 @@ import { UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Tabs } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../../pricing/lib/price';
+import { formatUsd } from '../../../lib/price';
 import { resetModelPrices } from '../api';
 import { useOperationSave } from '../hooks/use-operation-save';
 import { MapEditor } from './MapEditor';

@@ -1,4 +1,4 @@
-import { useSaveOptions } from '../../settings/hooks/use-save-options';
+import { useSaveOptions } from '../../settings';
 
 /** Saves settings through the settings page's mutation (refreshes options and status). */
 export function useOperationSave() {

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
-import { renderCost } from '../../log/lib/format';
+import { renderCost } from '../../../lib/format';
 import type { DayUsage, WeekUsage } from '../lib/week-usage';
 
 function UsageCard({

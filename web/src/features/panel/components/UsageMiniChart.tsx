@@ -3,9 +3,9 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuotaDisplay } from '../../../lib/quota';
-import { axisMoney, renderCost } from '../../log/lib/format';
-import { EChart } from '../../detail/components/EChart';
-import { chartPalette } from '../../detail/lib/palette';
+import { axisMoney, renderCost } from '../../../lib/format';
+import { EChart } from '../../../components/charts/EChart';
+import { chartPalette } from '../../../components/charts/palette';
 import type { DayUsage } from '../lib/week-usage';
 
 /** A small chart of the last 7 days: consumption as bars, requests as a line. */

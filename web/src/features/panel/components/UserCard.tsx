@@ -3,7 +3,7 @@ import { Avatar, Card, Col, Flex, Row, Skeleton, Statistic, Tag, Typography } fr
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { renderQuota, shortenNumber, type QuotaDisplay } from '../../../lib/quota';
-import { groupColor } from '../../pricing/lib/group-colors';
+import { groupColor } from '../../../lib/group-colors';
 
 /** The user card: id, username, balance, used quota and request count (spec section 3). */
 export function UserCard({ user, display }: { user: SelfUser | undefined; display: QuotaDisplay }) {

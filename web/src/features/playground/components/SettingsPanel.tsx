@@ -1,6 +1,6 @@
 import { Flex, Input, InputNumber, Select, Slider, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GroupSelect } from '../../token/components/GroupSelect';
+import { GroupSelect } from '../../token';
 import type { UsableGroupMap } from '@gateway/shared';
 import type { ChatSettings } from '../hooks/use-chat-session';
 

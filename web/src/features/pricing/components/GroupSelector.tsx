@@ -1,6 +1,6 @@
 import { Button, Flex, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupColor } from '../lib/group-colors';
+import { groupColor } from '../../../lib/group-colors';
 
 /** One group the caller may choose: its ratio and the administrator's explanation. */
 export interface GroupOption {

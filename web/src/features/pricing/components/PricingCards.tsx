@@ -3,8 +3,8 @@ import { Card, Descriptions, Empty, Flex, Pagination, Tag, Typography } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuotaDisplay } from '../../../lib/quota';
-import { groupColor } from '../lib/group-colors';
-import { formatPrice, modelPrices } from '../lib/price';
+import { groupColor } from '../../../lib/group-colors';
+import { formatPrice, modelPrices } from '../../../lib/price';
 
 const extraKinds = ['cacheRead', 'cacheWrite', 'imageInput', 'audioInput', 'audioOutput'] as const;
 const pageSize = 10;

@@ -3,8 +3,8 @@ import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { QuotaDisplay } from '../../../lib/quota';
-import { groupColor } from '../lib/group-colors';
-import { formatPrice, modelPrices, type ModelPrices } from '../lib/price';
+import { groupColor } from '../../../lib/group-colors';
+import { formatPrice, modelPrices, type ModelPrices } from '../../../lib/price';
 
 /** What the columns need besides the row. */
 export interface PricingColumnContext {

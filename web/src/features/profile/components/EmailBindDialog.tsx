@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { useCountdown } from '../../auth/hooks/use-countdown';
+import { useCountdown } from '../../auth';
 import { bindEmail, sendBindCode } from '../bindings-api';
 
 /** Seconds before another code may be requested (the server allows one a minute). */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { confirmRules, passwordRules } from '../../auth/lib/password-rules';
+import { confirmRules, passwordRules } from '../../../lib/password-rules';
 import { updateSelf } from '../api';
 
 interface Values {

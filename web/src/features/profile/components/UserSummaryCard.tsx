@@ -4,7 +4,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { RoleTag } from '../../../components/common/RoleTag';
 import { renderQuota } from '../../../lib/quota';
-import { useSiteInfo } from '../../site/hooks/use-status';
+import { useSiteInfo } from '../../../site/hooks/use-status';
 
 /** The user card: id, username, balance, used quota and request count. */
 export function UserSummaryCard({ user, loading }: { user?: SelfUser; loading: boolean }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userStore } from '../../../lib/user-store';
-import { fetchSelf } from '../../auth/api';
+import { fetchSelf } from '../../auth';
 
 /** The signed-in user from the server; each answer also refreshes `localStorage.user`. */
 export function useSelf() {

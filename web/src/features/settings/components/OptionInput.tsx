@@ -27,7 +27,7 @@ export function OptionInput({ field, form }: { field: FieldDef; form: FormInstan
   const control = () => {
     switch (field.kind) {
       case 'number':
-        return <InputNumber min={field.min} style={{ width: '100%' }} />;
+        return <InputNumber min={field.min} max={field.max} style={{ width: '100%' }} />;
       case 'select':
         return (
           <Select options={field.options?.map((o) => ({ value: o, label: t(`values.${o}`) }))} />

@@ -1,70 +1,40 @@
-import type { JsonShape } from './json-option';
+export type { FieldDef, SectionDef } from './field-defs';
+import { field, type SectionDef } from './field-defs';
 import { signInSections } from './signin-fields';
 
-/** One editable setting on the settings page; its label is `settings:fields.<key>.label`. */
-export interface FieldDef {
-  key: string;
-  kind: 'text' | 'textarea' | 'code' | 'number' | 'switch' | 'select' | 'json';
-  /** Values of a select. */
-  options?: string[];
-  /** Shape of a JSON setting, checked before sending. */
-  json?: JsonShape;
-  min?: number;
-  /** Switching this off asks for confirmation with `settings:confirm.<key>`. */
-  confirmOff?: boolean;
-  /** A secret: never listed by the server; an empty input keeps the stored value. */
-  secret?: boolean;
-  /** Namespace of its label and help when not `settings`. */
-  ns?: string;
-}
-
-/** A card of settings; its title is `settings:sections.<id>`. */
-export interface SectionDef {
-  id: string;
-  fields: FieldDef[];
-  /** Namespace of its title when not `settings`. */
-  ns?: string;
-}
-
 export type TabId = 'general' | 'operation' | 'personalization' | 'other';
-
-const text = (key: string): FieldDef => ({ key, kind: 'text' });
-const secret = (key: string): FieldDef => ({ key, kind: 'text', secret: true });
-const flag = (key: string, confirmOff = false): FieldDef => ({ key, kind: 'switch', confirmOff });
-const number = (key: string, min = 0): FieldDef => ({ key, kind: 'number', min });
-const ratios = (key: string): FieldDef => ({ key, kind: 'json', json: 'ratioMap' });
 
 /** The four tabs of `/setting` and the settings each one edits. */
 export const settingTabs: Record<TabId, SectionDef[]> = {
   general: [
-    { id: 'site', fields: [text('SystemName'), text('Logo'), text('ServerAddress')] },
-    { id: 'links', fields: [text('ChatLink'), text('ApiDocLink'), text('TopUpLink')] },
-    { id: 'currency', fields: [number('QuotaPerUnit', 1), flag('DisplayInCurrencyEnabled')] },
+    { id: 'site', fields: [field('SystemName'), field('Logo'), field('ServerAddress')] },
+    { id: 'links', fields: [field('ChatLink'), field('ApiDocLink'), field('TopUpLink')] },
+    { id: 'currency', fields: [field('QuotaPerUnit'), field('DisplayInCurrencyEnabled')] },
     {
       id: 'login',
       fields: [
-        flag('PasswordLoginEnabled', true),
-        flag('PasswordRegisterEnabled'),
-        flag('RegisterEnabled'),
-        flag('EmailVerificationEnabled'),
-        flag('GitHubOAuthEnabled'),
-        flag('LinuxDOOAuthEnabled'),
-        flag('WeChatAuthEnabled'),
-        flag('TurnstileCheckEnabled'),
+        field('PasswordLoginEnabled', { confirmOff: true }),
+        field('PasswordRegisterEnabled'),
+        field('RegisterEnabled'),
+        field('EmailVerificationEnabled'),
+        field('GitHubOAuthEnabled'),
+        field('LinuxDOOAuthEnabled'),
+        field('WeChatAuthEnabled'),
+        field('TurnstileCheckEnabled'),
       ],
     },
     {
       id: 'providers',
       fields: [
-        text('GitHubClientId'),
-        secret('GitHubClientSecret'),
-        text('LinuxDOClientId'),
-        secret('LinuxDOClientSecret'),
-        text('WeChatServerAddress'),
-        secret('WeChatServerToken'),
-        text('WeChatAccountQRCodeImageURL'),
-        text('TurnstileSiteKey'),
-        secret('TurnstileSecretKey'),
+        field('GitHubClientId'),
+        field('GitHubClientSecret'),
+        field('LinuxDOClientId'),
+        field('LinuxDOClientSecret'),
+        field('WeChatServerAddress'),
+        field('WeChatServerToken'),
+        field('WeChatAccountQRCodeImageURL'),
+        field('TurnstileSiteKey'),
+        field('TurnstileSecretKey'),
       ],
     },
     ...signInSections,
@@ -73,73 +43,74 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
     {
       id: 'quota',
       fields: [
-        number('QuotaForNewUser'),
-        number('QuotaForInviter'),
-        number('QuotaForInvitee'),
-        number('QuotaRemindThreshold'),
-        number('PreConsumedQuota'),
+        field('QuotaForNewUser'),
+        field('QuotaForInviter'),
+        field('QuotaForInvitee'),
+        field('QuotaRemindThreshold'),
+        field('PreConsumedQuota'),
       ],
     },
     {
       id: 'channels',
       fields: [
-        number('RetryTimes'),
-        number('ChannelDisableThreshold'),
-        flag('AutomaticDisableChannelEnabled'),
-        flag('AutomaticEnableChannelEnabled'),
+        field('RetryTimes'),
+        field('ChannelDisableThreshold'),
+        field('AutomaticDisableChannelEnabled'),
+        field('AutomaticEnableChannelEnabled'),
       ],
     },
     {
       id: 'features',
       fields: [
-        flag('DrawingEnabled'),
-        flag('TaskEnabled'),
-        flag('MjNotifyEnabled'),
-        flag('LogConsumeEnabled'),
-        flag('DataExportEnabled'),
-        { key: 'DataExportDefaultTime', kind: 'select', options: ['hour', 'day', 'week'] },
-        number('DataExportInterval', 1),
-        flag('CheckinEnabled'),
-        number('CheckinMinQuota'),
-        number('CheckinMaxQuota'),
-        flag('AffEnabled'),
+        field('DrawingEnabled'),
+        field('TaskEnabled'),
+        field('MjNotifyEnabled'),
+        field('LogConsumeEnabled'),
+        field('DataExportEnabled'),
+        field('DataExportDefaultTime'),
+        field('DataExportInterval'),
+        field('CheckinEnabled'),
+        field('CheckinMinQuota'),
+        field('CheckinMaxQuota'),
+        field('AffEnabled'),
       ],
     },
     {
       id: 'ratios',
       fields: [
-        ratios('ModelRatio'),
-        ratios('CompletionRatio'),
-        ratios('ModelPrice'),
-        ratios('GroupRatio'),
+        field('ModelRatio', { json: 'ratioMap' }),
+        field('CompletionRatio', { json: 'ratioMap' }),
+        field('ModelPrice', { json: 'ratioMap' }),
+        field('GroupRatio', { json: 'ratioMap' }),
       ],
     },
   ],
   personalization: [
     {
       id: 'appearance',
-      fields: [flag('DefaultCollapseSidebar'), text('QRCode'), { key: 'Footer', kind: 'textarea' }],
+      fields: [
+        field('DefaultCollapseSidebar'),
+        field('QRCode'),
+        field('Footer', { kind: 'textarea' }),
+      ],
     },
-    { id: 'seo', fields: [text('SeoDescription'), text('SeoKeywords')] },
+    { id: 'seo', fields: [field('SeoDescription'), field('SeoKeywords')] },
     {
       id: 'code',
-      fields: [
-        { key: 'CustomCSS', kind: 'code' },
-        { key: 'CustomJavaScript', kind: 'code' },
-      ],
+      fields: [field('CustomCSS', { kind: 'code' }), field('CustomJavaScript', { kind: 'code' })],
     },
   ],
   other: [
     {
       id: 'content',
       fields: [
-        { key: 'Notice', kind: 'textarea' },
-        { key: 'About', kind: 'textarea' },
-        { key: 'HomePageContent', kind: 'textarea' },
-        { key: 'Guide', kind: 'textarea' },
+        field('Notice', { kind: 'textarea' }),
+        field('About', { kind: 'textarea' }),
+        field('HomePageContent', { kind: 'textarea' }),
+        field('Guide', { kind: 'textarea' }),
       ],
     },
-    { id: 'faq', fields: [{ key: 'FAQ', kind: 'json', json: 'faq' }] },
-    { id: 'chats', fields: [{ key: 'Chats', kind: 'json', json: 'chats' }] },
+    { id: 'faq', fields: [field('FAQ', { json: 'faq' })] },
+    { id: 'chats', fields: [field('Chats', { json: 'chats' })] },
   ],
 };

@@ -1,4 +1,4 @@
-import type { SectionDef } from './setting-fields';
+import { field, type SectionDef } from './field-defs';
 
 /** Labels of these settings live in the `signin` namespace. */
 const ns = 'signin';
@@ -9,40 +9,40 @@ export const signInSections: SectionDef[] = [
     id: 'email',
     ns,
     fields: [
-      { key: 'EmailDomainRestrictionEnabled', kind: 'switch', ns },
-      { key: 'EmailAliasRestrictionEnabled', kind: 'switch', ns },
-      { key: 'EmailDomainWhitelist', kind: 'text', ns },
-      { key: 'EmailCodeTTLMinutes', kind: 'number', min: 1, ns },
-      { key: 'ResetLinkTTLMinutes', kind: 'number', min: 1, ns },
+      field('EmailDomainRestrictionEnabled', { ns }),
+      field('EmailAliasRestrictionEnabled', { ns }),
+      field('EmailDomainWhitelist', { ns }),
+      field('EmailCodeTTLMinutes', { ns }),
+      field('ResetLinkTTLMinutes', { ns }),
     ],
   },
   {
     id: 'smtp',
     ns,
     fields: [
-      { key: 'SMTPSSLEnabled', kind: 'switch', ns },
-      { key: 'SMTPForceAuthLogin', kind: 'switch', ns },
-      { key: 'SMTPVerifyCertificate', kind: 'switch', ns },
-      { key: 'SMTPServer', kind: 'text', ns },
-      { key: 'SMTPPort', kind: 'number', min: 1, ns },
-      { key: 'SMTPAccount', kind: 'text', ns },
-      { key: 'SMTPToken', kind: 'text', secret: true, ns },
-      { key: 'SMTPFrom', kind: 'text', ns },
+      field('SMTPSSLEnabled', { ns }),
+      field('SMTPForceAuthLogin', { ns }),
+      field('SMTPVerifyCertificate', { ns }),
+      field('SMTPServer', { ns }),
+      field('SMTPPort', { ns }),
+      field('SMTPAccount', { ns }),
+      field('SMTPToken', { ns }),
+      field('SMTPFrom', { ns }),
     ],
   },
   {
     id: 'signinMore',
     ns,
     fields: [
-      { key: 'LinuxDOMinimumTrustLevel', kind: 'number', min: 0, ns },
-      { key: 'WxPusherAppToken', kind: 'text', secret: true, ns },
-      { key: 'WxPusherBaseUrl', kind: 'text', ns },
-      { key: 'GitHubOAuthBaseUrl', kind: 'text', ns },
-      { key: 'GitHubApiBaseUrl', kind: 'text', ns },
-      { key: 'LinuxDOAuthorizeEndpoint', kind: 'text', ns },
-      { key: 'LinuxDOTokenEndpoint', kind: 'text', ns },
-      { key: 'LinuxDOUserEndpoint', kind: 'text', ns },
-      { key: 'TurnstileVerifyUrl', kind: 'text', ns },
+      field('LinuxDOMinimumTrustLevel', { ns }),
+      field('WxPusherAppToken', { ns }),
+      field('WxPusherBaseUrl', { ns }),
+      field('GitHubOAuthBaseUrl', { ns }),
+      field('GitHubApiBaseUrl', { ns }),
+      field('LinuxDOAuthorizeEndpoint', { ns }),
+      field('LinuxDOTokenEndpoint', { ns }),
+      field('LinuxDOUserEndpoint', { ns }),
+      field('TurnstileVerifyUrl', { ns }),
     ],
   },
 ];

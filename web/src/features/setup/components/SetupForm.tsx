@@ -5,7 +5,7 @@ import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
-import { confirmRules, passwordRules, usernameRules } from '../../auth/lib/password-rules';
+import { confirmRules, passwordRules, usernameRules } from '../../../lib/password-rules';
 import { createRoot } from '../api';
 
 /** First run: creates the root account, then sends the visitor to sign in. */

@@ -2,7 +2,7 @@ import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../../lib/user-store';
-import { useStatus } from '../../site/hooks/use-status';
+import { useStatus } from '../../../site/hooks/use-status';
 
 /** After setup: greets a visitor with sign-in and sign-up (or the console when signed in). */
 export function WelcomeGreeting() {

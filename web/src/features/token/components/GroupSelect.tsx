@@ -1,7 +1,7 @@
 import { Flex, Select, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupColor } from '../../pricing/lib/group-colors';
+import { groupColor } from '../../../lib/group-colors';
 import type { UsableGroupMap } from '@gateway/shared';
 
 /** A group picker showing each group's colour, ratio and description; empty = own group. */

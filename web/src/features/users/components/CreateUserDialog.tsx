@@ -4,7 +4,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import type { StoredUser } from '../../../lib/user-store';
-import { passwordRules, usernameRules } from '../../auth/lib/password-rules';
+import { passwordRules, usernameRules } from '../../../lib/password-rules';
 import { createUser } from '../api';
 import { assignableRoles } from '../lib/role-rules';
 

@@ -2,7 +2,7 @@ import type { UserListItem } from '@gateway/shared';
 import { Form, InputNumber, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { renderQuota, unitToQuota } from '../../../lib/quota';
-import { useSiteInfo } from '../../site/hooks/use-status';
+import { useSiteInfo } from '../../../site/hooks/use-status';
 import { useManageUser } from '../hooks/use-manage-user';
 
 type Mode = 'add' | 'subtract' | 'override';

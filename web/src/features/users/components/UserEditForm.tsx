@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { renderQuota } from '../../../lib/quota';
 import type { StoredUser } from '../../../lib/user-store';
-import { passwordRules, usernameRules } from '../../auth/lib/password-rules';
-import { useSiteInfo } from '../../site/hooks/use-status';
+import { passwordRules, usernameRules } from '../../../lib/password-rules';
+import { useSiteInfo } from '../../../site/hooks/use-status';
 import { updateUser } from '../api';
 import { assignableRoles } from '../lib/role-rules';
 

@@ -2,7 +2,7 @@ import type { Page, UserListItem } from '@gateway/shared';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { useSiteInfo } from '../../site/hooks/use-status';
+import { useSiteInfo } from '../../../site/hooks/use-status';
 import { userColumns } from './user-columns';
 
 /** The paginated user table. */

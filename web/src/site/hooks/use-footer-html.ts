@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readString } from '../../../lib/storage';
+import { readString } from '../../lib/storage';
 
 /** Custom footer HTML from the status cache, polled every 200 ms up to 5 times until present. */
 export function useFooterHtml(fromStatus: string | undefined): string {

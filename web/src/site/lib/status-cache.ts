@@ -1,5 +1,5 @@
 import type { StatusData } from '@gateway/shared';
-import { readJson, writeJson, writeString } from '../../../lib/storage';
+import { readJson, writeJson, writeString } from '../../lib/storage';
 
 /** Status fields also kept under their own localStorage key (spec section 3, "Stored locally"). */
 const individualKeys = [

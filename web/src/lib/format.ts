@@ -1,4 +1,4 @@
-import { renderNumber, renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import { renderNumber, renderQuota, type QuotaDisplay } from './quota';
 import dayjs from 'dayjs';
 
 /** Unix seconds as `YYYY-MM-DD HH:mm:ss` in local time; empty for 0. */

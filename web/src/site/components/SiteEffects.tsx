@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { readString, writeString } from '../../../lib/storage';
+import { readString, writeString } from '../../lib/storage';
 import { fetchCustomCss, fetchCustomJavaScript } from '../api';
 import { useSiteInfo, useStatus } from '../hooks/use-status';
 import { applyCustomCss, runCustomScript } from '../lib/custom-script';

@@ -1,5 +1,5 @@
 import type { PricingItem } from '@gateway/shared';
-import { renderNumber, type QuotaDisplay } from '../../../lib/quota';
+import { renderNumber, type QuotaDisplay } from './quota';
 
 /** USD per 1M input tokens at model ratio 1 (ratio 1 = $0.002 per 1K tokens). */
 export const usdPerMillionAtRatioOne = 2;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { readString, writeString } from '../../../lib/storage';
+import { readString, writeString } from '../../lib/storage';
 import { fetchNotice } from '../api';
 import { localDay, shouldShowNotice } from '../lib/notice-rule';
 import { NoticeModal } from './NoticeModal';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useEChart, type ChartOption } from '../lib/use-echart';
+import { useEChart, type ChartOption } from './use-echart';
 
 /** A chart element for an ECharts option (palette and dark mode applied). */
 export function EChart({

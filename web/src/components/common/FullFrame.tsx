@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { useIsMobile } from '../../../lib/use-media';
+import { useIsMobile } from '../../lib/use-media';
 
 /** The console content's padding (ConsoleLayout), which a full-size frame reaches past. */
 const inset = { desktop: { side: 24, bottom: 24 }, mobile: { side: 12, bottom: 16 } };

@@ -1,6 +1,6 @@
 import { Button, Empty, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../../components/ui/Markdown';
+import { Markdown } from '../../components/ui/Markdown';
 
 /** The announcement dialog; `onClose(true)` means "no more reminders today". */
 export function NoticeModal({

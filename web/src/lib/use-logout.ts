@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../../lib/api';
-import { userStore } from '../../../lib/user-store';
+import { api } from './api';
+import { userStore } from './user-store';
 
 /** Ends the session (`GET /api/user/logout`), forgets the stored user and goes to /login. */
 export function useLogout(): () => Promise<void> {

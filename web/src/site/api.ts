@@ -1,5 +1,5 @@
 import type { SetupState, StatusData } from '@gateway/shared';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 
 /** `GET /api/status`: site configuration and feature flags. */
 export const fetchStatus = () => api.get<StatusData>('/api/status', { silent: true });

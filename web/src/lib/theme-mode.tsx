@@ -7,14 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { readString, writeString } from '../../lib/storage';
-import {
-  isDark,
-  nextThemeMode,
-  parseThemeMode,
-  themeModeKey,
-  type ThemeMode,
-} from '../../lib/theme';
+import { readString, writeString } from './storage';
+import { isDark, nextThemeMode, parseThemeMode, themeModeKey, type ThemeMode } from './theme';
 
 interface ThemeState {
   /** The saved setting. */

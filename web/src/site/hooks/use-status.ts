@@ -1,8 +1,8 @@
 import type { StatusData } from '@gateway/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { defaultQuotaDisplay, type QuotaDisplay } from '../../../lib/quota';
+import { notify } from '../../lib/notify';
+import { defaultQuotaDisplay, type QuotaDisplay } from '../../lib/quota';
 import { fetchStatus } from '../api';
 import { cacheStatus, readCachedStatus } from '../lib/status-cache';
 
