@@ -208,7 +208,7 @@ describe(`user administration: every route x every role on ${testDb}`, () => {
     expect(await quota(t, target.id)).toBe(42);
     const put = await call(t.app, 'PUT', '/api/user/', {
       headers: root,
-      body: { id: target.id, quota: 40, group: 'vip' },
+      body: { id: target.id, quota: 40, original_quota: 42, group: 'vip' },
     });
     expect(put.body.success).toBe(true);
     const logs = await t.ctx.db

@@ -42,6 +42,9 @@ export const de: Catalogue = {
   email_domain_not_allowed: 'E-Mail-Adressen dieser Domain sind nicht erlaubt',
   email_alias_not_allowed: 'E-Mail-Aliasse (Adressen mit + oder . vor dem @) sind nicht erlaubt',
   quota_below_zero: 'Das Guthaben darf nicht unter null fallen',
+  quota_changed:
+    'Das Guthaben hat sich seit dem Lesen auf {current} geändert; neu laden und erneut versuchen',
+  quota_too_large: 'Guthaben und Beträge dürfen 9007199254740991 nicht überschreiten',
   role_invalid: 'Unbekannte Rolle',
   setup_already_done: 'Das System wurde bereits eingerichtet',
   setup_required: 'Das System wurde noch nicht eingerichtet',

@@ -42,6 +42,8 @@ export const en = {
   email_domain_not_allowed: 'E-mail addresses of this domain are not allowed',
   email_alias_not_allowed: 'E-mail aliases (addresses with + or . before the @) are not allowed',
   quota_below_zero: 'The balance cannot go below zero',
+  quota_changed: 'The balance changed to {current} since it was read; reload and try again',
+  quota_too_large: 'Balances and amounts cannot exceed 9007199254740991',
   role_invalid: 'Unknown role',
   setup_already_done: 'The system has already been initialised',
   setup_required: 'The system has not been initialised yet',

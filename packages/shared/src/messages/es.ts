@@ -42,6 +42,8 @@ export const es: Catalogue = {
   email_alias_not_allowed:
     'No se permiten alias de correo electrónico (direcciones con + o . antes de la @)',
   quota_below_zero: 'El saldo no puede ser inferior a cero',
+  quota_changed: 'El saldo cambió a {current} desde que se leyó; recargue e inténtelo de nuevo',
+  quota_too_large: 'Los saldos y los importes no pueden superar 9007199254740991',
   role_invalid: 'Rol desconocido',
   setup_already_done: 'El sistema ya se ha inicializado',
   setup_required: 'El sistema aún no se ha inicializado',

@@ -41,6 +41,8 @@ export const ja: Catalogue = {
   email_domain_not_allowed: 'このドメインのメールアドレスは使用できません',
   email_alias_not_allowed: 'メールエイリアス（@ の前に + または . を含むアドレス）は使用できません',
   quota_below_zero: '残高をゼロ未満にすることはできません',
+  quota_changed: '読み込み後に残高が {current} に変わりました。再読み込みしてやり直してください',
+  quota_too_large: '残高と金額は 9007199254740991 を超えられません',
   role_invalid: '不明なロールです',
   setup_already_done: 'システムは既に初期化されています',
   setup_required: 'システムはまだ初期化されていません',

@@ -40,6 +40,8 @@ export const ko: Catalogue = {
   email_domain_not_allowed: '이 도메인의 이메일 주소는 사용할 수 없습니다',
   email_alias_not_allowed: '이메일 별칭(@ 앞에 + 또는 .이 포함된 주소)은 사용할 수 없습니다',
   quota_below_zero: '잔액은 0보다 작을 수 없습니다',
+  quota_changed: '잔액이 읽은 후 {current}(으)로 바뀌었습니다. 새로 고친 후 다시 시도하세요',
+  quota_too_large: '잔액과 금액은 9007199254740991을(를) 넘을 수 없습니다',
   role_invalid: '알 수 없는 역할입니다',
   setup_already_done: '시스템이 이미 초기화되었습니다',
   setup_required: '시스템이 아직 초기화되지 않았습니다',

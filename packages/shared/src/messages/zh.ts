@@ -40,6 +40,8 @@ export const zh: Catalogue = {
   email_domain_not_allowed: '不允许使用该域名的邮箱地址',
   email_alias_not_allowed: '不允许使用邮箱别名（@ 前含 + 或 . 的地址）',
   quota_below_zero: '余额不能低于零',
+  quota_changed: '余额已在读取后变为 {current}，请刷新后重试',
+  quota_too_large: '余额和金额不能超过 9007199254740991',
   role_invalid: '未知的角色',
   setup_already_done: '系统已经初始化',
   setup_required: '系统尚未初始化',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** A balance or an amount of quota: a whole number within the safe-integer range. */
+const quotaAmount = z
+  .number()
+  .max(Number.MAX_SAFE_INTEGER, { message: 'quota_too_large' })
+  .int()
+  .min(0);
+
 /** Username rule: up to 12 characters. */
 export const username = z.string().trim().min(1, 'username_required').max(12, 'username_too_long');
 /** Password rule: 8 to 20 characters. */
@@ -110,7 +117,14 @@ export const updateUserRequest = z.object({
   display_name: z.string().trim().max(20).optional(),
   password: password.optional().or(z.literal('')),
   group: z.string().trim().min(1).max(64).optional(),
-  quota: z.number().int().min(0).optional(),
+  /**
+   * New balance. Compare-and-set: it is applied only while the balance still equals
+   * `original_quota` (the value the editor read); without `original_quota` it must equal the
+   * current balance (a no-op), so a form saved with a stale balance never resets it.
+   */
+  quota: quotaAmount.optional(),
+  /** The balance the editor saw when it read the user; required to change `quota`. */
+  original_quota: quotaAmount.optional(),
   remark: z.string().max(255).optional(),
   email: optionalEmail,
   /**
@@ -126,9 +140,11 @@ export const manageUserRequest = z.object({
   id: z.number().int().positive(),
   action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote', 'add_quota']),
   /** Quota amount for `add_quota`. */
-  value: z.number().int().min(0).optional(),
+  value: quotaAmount.optional(),
   /** How `add_quota` applies `value`. */
   mode: z.enum(['add', 'subtract', 'override']).optional(),
+  /** For `override`: the balance the caller saw; the new value applies only while it holds. */
+  original_quota: quotaAmount.optional(),
 });
 export type ManageUserRequest = z.infer<typeof manageUserRequest>;
 

@@ -13,17 +13,25 @@ export interface QuotaChange {
   mode: QuotaMode;
   /** A non-negative amount in quota units. */
   value: number;
+  /**
+   * For `override`: the balance the administrator saw. The new value is set only while the
+   * balance still equals it (`quota_changed` otherwise); without it the override retries
+   * against whatever the balance is (an explicit "set to" from `/api/user/manage`).
+   */
+  expected?: number;
 }
 
 const overrideAttempts = 5;
 
 /**
  * Changes a balance with one guarded statement and its management log row, in one
- * transaction. Subtracting never goes below zero; overriding compares and sets, retrying
- * when the relay moved the balance in between.
+ * transaction. Subtracting never goes below zero and adding never past the safe-integer
+ * range; overriding compares and sets (against `expected`, or retrying when the relay moved
+ * the balance in between).
  */
 export async function adjustQuota(ctx: AppContext, change: QuotaChange): Promise<void> {
   const { userId, value } = change;
+  if (!Number.isSafeInteger(value) || value < 0) throw new AppError('quota_too_large');
   if (change.mode !== 'override') {
     if (value === 0) return;
     const delta = change.mode === 'add' ? value : -value;
@@ -33,8 +41,11 @@ export async function adjustQuota(ctx: AppContext, change: QuotaChange): Promise
         .set((eb) => ({ quota: eb('quota', '+', delta) }))
         .where('id', '=', userId)
         .$if(delta < 0, (q) => q.where('quota', '>=', value))
+        .$if(delta > 0, (q) => q.where('quota', '<=', Number.MAX_SAFE_INTEGER - value))
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError('quota_below_zero');
+      if (Number(result.numUpdatedRows) === 0) {
+        throw new AppError(delta < 0 ? 'quota_below_zero' : 'quota_too_large');
+      }
       await log(
         trx,
         change,
@@ -44,6 +55,18 @@ export async function adjustQuota(ctx: AppContext, change: QuotaChange): Promise
     });
     return;
   }
+  if (change.expected !== undefined) {
+    const seen = change.expected;
+    if (seen === value) return;
+    const done = await setIfUnchanged(ctx, change, seen);
+    if (done) return;
+    const now = await ctx.db
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    throw new AppError('quota_changed', { current: Number(now.quota) });
+  }
   for (let attempt = 0; attempt < overrideAttempts; attempt++) {
     const current = await ctx.db
       .selectFrom('users')
@@ -52,20 +75,30 @@ export async function adjustQuota(ctx: AppContext, change: QuotaChange): Promise
       .executeTakeFirstOrThrow();
     const seen = Number(current.quota);
     if (seen === value) return;
-    const done = await ctx.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('users')
-        .set({ quota: value })
-        .where('id', '=', userId)
-        .where('quota', '=', seen)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await log(trx, change, value - seen, `changed the balance from ${seen} to ${value}`);
-      return true;
-    });
+    const done = await setIfUnchanged(ctx, change, seen);
     if (done) return;
   }
   throw new AppError('partial_save_failed');
+}
+
+/** Sets the balance to `change.value` only while it is `seen`, with its log row; false when it moved. */
+function setIfUnchanged(ctx: AppContext, change: QuotaChange, seen: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ quota: change.value })
+      .where('id', '=', change.userId)
+      .where('quota', '=', seen)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await log(
+      trx,
+      change,
+      change.value - seen,
+      `changed the balance from ${seen} to ${change.value}`,
+    );
+    return true;
+  });
 }
 
 function log(db: AppContext['db'], change: QuotaChange, delta: number, what: string) {

@@ -116,6 +116,7 @@ export async function updateUserByAdmin(
     if (!canAssignRole(actor, target, input.role)) throw roleRefusal(input.role);
     changes.role = input.role;
   }
+  await applyBalanceEdit(ctx, actor, target, input);
   if (input.display_name !== undefined) changes.display_name = input.display_name;
   if (input.group !== undefined) changes.group = input.group;
   if (input.remark !== undefined) changes.remark = input.remark;
@@ -130,15 +131,34 @@ export async function updateUserByAdmin(
     if (changes.password_hash) await ctx.sessions.revokeAll(target.id);
     await ctx.users.invalidate(target.id);
   }
-  if (input.quota !== undefined && input.quota !== Number(target.quota)) {
-    await adjustQuota(ctx, {
-      actorName: actor.username,
-      userId: target.id,
-      username: input.username ?? target.username,
-      mode: 'override',
-      value: input.quota,
-    });
+}
+
+/**
+ * The balance part of an edit, compare-and-set: `quota` is applied only while the balance is
+ * still `original_quota`, the value the editor read. Without `original_quota` the edit may
+ * only repeat the current balance, so a stale form cannot reset it (`quota_changed` says what
+ * it is now). Runs before the other fields are written, so a refused balance saves nothing.
+ */
+async function applyBalanceEdit(
+  ctx: AppContext,
+  actor: Actor,
+  target: { id: number; username: string; quota: number | bigint | string },
+  input: UpdateUserRequest,
+): Promise<void> {
+  if (input.quota === undefined) return;
+  const current = Number(target.quota);
+  if (input.original_quota === undefined) {
+    if (input.quota !== current) throw new AppError('quota_changed', { current });
+    return;
   }
+  await adjustQuota(ctx, {
+    actorName: actor.username,
+    userId: target.id,
+    username: input.username ?? target.username,
+    mode: 'override',
+    value: input.quota,
+    expected: input.original_quota,
+  });
 }
 
 /** Deletes a user below the actor's role: closing the account out, irreversibly. */

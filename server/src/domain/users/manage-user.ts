@@ -28,6 +28,7 @@ export async function manageUser(
       username: target.username,
       mode: request.mode ?? 'add',
       value: request.value,
+      expected: request.mode === 'override' ? request.original_quota : undefined,
     });
   }
   if (action === 'promote' && actor.role !== Role.root) {

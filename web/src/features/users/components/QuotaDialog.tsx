@@ -24,7 +24,13 @@ export function QuotaDialog({ user, onClose }: { user: UserListItem | null; onCl
   const submit = ({ mode: m, amount: a }: { mode: Mode; amount: number }) => {
     if (!user) return;
     manage.mutate(
-      { id: user.id, action: 'add_quota', mode: m, value: toQuota(a) },
+      {
+        id: user.id,
+        action: 'add_quota',
+        mode: m,
+        value: toQuota(a),
+        ...(m === 'override' ? { original_quota: current } : {}),
+      },
       { onSuccess: onClose },
     );
   };

@@ -27,8 +27,15 @@ export function UserEditForm({ me, user }: { me: StoredUser; user: UserListItem 
   const [form] = Form.useForm<Values>();
   const quotaValue = Form.useWatch('quota', form) ?? user.quota;
   const mutation = useMutation({
-    mutationFn: (values: Values) =>
-      updateUser({ id: user.id, ...values, password: values.password || undefined }),
+    // The balance goes only when it was edited, with the value it was edited from: the server
+    // sets it only if nothing moved it meanwhile, so saving a remark never resets it.
+    mutationFn: ({ quota: edited, ...values }: Values) =>
+      updateUser({
+        id: user.id,
+        ...values,
+        password: values.password || undefined,
+        ...(edited === user.quota ? {} : { quota: edited, original_quota: user.quota }),
+      }),
     onSuccess: () => {
       notify.success(t('edit.saved'));
       void queryClient.invalidateQueries({ queryKey: ['users'] });
