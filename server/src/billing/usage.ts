@@ -161,3 +161,12 @@ export function normalizeGeminiUsage(raw: unknown): Usage | null {
     audioOutputTokens: modalityCount(u.candidatesTokensDetails, 'AUDIO'),
   };
 }
+
+/**
+ * Usage an upstream really reported: null when it sent none, or only zeros (some compatible
+ * upstreams fill the fields with 0), so that the answer is counted locally instead of free.
+ */
+export function reportedUsage(usage: Usage | null): Usage | null {
+  if (!usage || (usage.promptTokens === 0 && usage.completionTokens === 0)) return null;
+  return usage;
+}

@@ -62,6 +62,9 @@ export interface Attempt {
 }
 
 /** How the answer went, for settlement and the log. */
+/** Who ended a partial answer: the client, or the upstream by closing or by an error event. */
+export type PartialReason = 'client_gone' | 'upstream_cut' | 'upstream_error';
+
 export interface Outcome {
   /** Usage as reported by the upstream, else counted locally. */
   usage: Usage | null;
@@ -71,6 +74,8 @@ export interface Outcome {
   firstByteMs: number;
   /** The client disconnected before the answer ended. */
   clientGone: boolean;
+  /** Why an answer ended before it was whole, when it did; it is billed for what was delivered. */
+  partial: PartialReason | null;
   /** The request was settled (its charge queued or committed); settling again does nothing. */
   settled: boolean;
 }
@@ -106,6 +111,7 @@ export class RelayContext {
     localCount: false,
     firstByteMs: 0,
     clientGone: false,
+    partial: null,
     settled: false,
   };
 

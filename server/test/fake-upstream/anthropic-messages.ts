@@ -79,5 +79,5 @@ export async function answerMessages(
     }),
   );
   events.push(event('message_stop', {}));
-  await writeEvents(res, events, plan.chunkDelayMs);
+  await writeEvents(res, events, plan.chunkDelayMs, plan.cutAfterEvents);
 }

@@ -25,6 +25,8 @@ export interface FakeBehaviour {
   chunks?: number;
   /** Milliseconds between streamed pieces (disconnect tests). */
   chunkDelayMs?: number;
+  /** Streams: close the connection abruptly after this many events (an upstream that dies). */
+  cutAfterEvents?: number;
   /** Leave usage out of answers and streams. */
   omitUsage?: boolean;
   /** Answer with the received request body text as the assistant text. */
@@ -84,6 +86,8 @@ export interface AnswerPlan {
   usage: PlannedUsage | null;
   /** Delay between streamed events. */
   chunkDelayMs: number;
+  /** Streams: the connection is destroyed after this many events. */
+  cutAfterEvents?: number;
 }
 
 /** Splits text into stream pieces, keeping the spaces: "a b" → ["a", " b"]. */
@@ -108,5 +112,12 @@ export function planAnswer(b: FakeBehaviour, model: string, request: ReceivedReq
         cachedTokens: b.usage?.cachedTokens ?? 0,
         cacheWriteTokens: b.usage?.cacheWriteTokens ?? 0,
       };
-  return { model, pieces, toolCall: b.toolCall, usage, chunkDelayMs: b.chunkDelayMs ?? 0 };
+  return {
+    model,
+    pieces,
+    toolCall: b.toolCall,
+    usage,
+    chunkDelayMs: b.chunkDelayMs ?? 0,
+    cutAfterEvents: b.cutAfterEvents,
+  };
 }

@@ -49,5 +49,5 @@ export async function answerGenerate(
     };
     return `data: ${JSON.stringify(chunk)}\r\n\r\n`;
   });
-  await writeEvents(res, events, plan.chunkDelayMs);
+  await writeEvents(res, events, plan.chunkDelayMs, plan.cutAfterEvents);
 }

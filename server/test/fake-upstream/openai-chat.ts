@@ -95,7 +95,7 @@ export async function answerChat(
     );
   }
   events.push('data: [DONE]\n\n');
-  await writeEvents(res, events, plan.chunkDelayMs);
+  await writeEvents(res, events, plan.chunkDelayMs, plan.cutAfterEvents);
 }
 
 /** Answers POST /v1/completions (legacy text completions), JSON or SSE. */
@@ -119,7 +119,7 @@ export async function answerCompletions(
   if (usage && options?.include_usage)
     events.push(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
   events.push('data: [DONE]\n\n');
-  await writeEvents(res, events, plan.chunkDelayMs);
+  await writeEvents(res, events, plan.chunkDelayMs, plan.cutAfterEvents);
 }
 
 /** Answers POST /v1/responses, JSON or the Responses SSE event sequence. */
@@ -182,5 +182,5 @@ export async function answerResponses(
     event('response.output_item.done', { output_index: 0, item }),
     event('response.completed', { response: response('completed', [item], usage) }),
   ];
-  await writeEvents(res, events, plan.chunkDelayMs);
+  await writeEvents(res, events, plan.chunkDelayMs, plan.cutAfterEvents);
 }

@@ -4,12 +4,14 @@ import { drained } from '../../src/lib/drained.js';
 
 /**
  * Writes SSE events with a delay between them, as fast as the client reads (backpressure, like
- * a real server); stops quietly when the client went away.
+ * a real server); stops quietly when the client went away. With `cutAfter`, the connection is
+ * destroyed after that many events, as when an upstream dies mid-answer.
  */
 export async function writeEvents(
   res: ServerResponse,
   events: string[],
   delayMs: number,
+  cutAfter?: number,
 ): Promise<void> {
   res.writeHead(200, {
     'content-type': 'text/event-stream',
@@ -20,6 +22,11 @@ export async function writeEvents(
     if (res.destroyed) return;
     if (i > 0 && delayMs > 0) await sleep(delayMs);
     if (res.destroyed) return;
+    if (i === cutAfter) {
+      await sleep(20);
+      res.socket?.destroy();
+      return;
+    }
     if (!res.write(events[i])) await drained(res);
   }
   res.end();

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { countTextTokens } from '../../billing/tokenizer.js';
-import { emptyUsage, type Usage } from '../../billing/usage.js';
+import { emptyUsage, reportedUsage, type Usage } from '../../billing/usage.js';
 import type { Adaptor } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
 import { isObject } from '../adaptors/shared/json.js';
@@ -8,6 +8,7 @@ import { corsHeader } from '../cors.js';
 import type { RelayContext } from '../relay-context.js';
 import { UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
+import { answerText } from './answer-text.js';
 import { precisePromptTokens } from './read-request.js';
 import { settleDelivered } from './settle-request.js';
 
@@ -39,12 +40,20 @@ function transcriptionUsage(json: unknown, text: string): Usage {
   return { ...emptyUsage(), promptTokens };
 }
 
-/** Usage when the upstream reported none: the local prompt estimate. */
+/**
+ * Usage when the upstream reported none: the prompt counted locally and the generated text
+ * of the answer counted with the tokenizer, as the stream path counts it, so the same answer
+ * costs the same streamed or not.
+ */
 function estimatedUsage(rc: RelayContext, json: unknown, text: string): Usage {
   if (rc.endpoint === 'audio/transcriptions' || rc.endpoint === 'audio/translations') {
     return transcriptionUsage(json, text);
   }
-  return { ...emptyUsage(), promptTokens: precisePromptTokens(rc) };
+  return {
+    ...emptyUsage(),
+    promptTokens: precisePromptTokens(rc),
+    completionTokens: countTextTokens(answerText(json)),
+  };
 }
 
 function breakage(rc: RelayContext, message: string): UpstreamFailure {
@@ -69,7 +78,7 @@ export async function deliverJson(
   if (rc.endpoint === 'chat') {
     if (json === undefined) throw breakage(rc, 'the upstream answer is not JSON');
     const parsed = adaptor.parseResponse(rc.format, json, { model: rc.request.model });
-    usage = parsed.usage;
+    usage = reportedUsage(parsed.usage);
     if (!parsed.unchanged) payload = JSON.stringify(parsed.body);
   } else {
     usage = json === undefined ? null : (adaptor.forward?.usage(rc.endpoint, json) ?? null);

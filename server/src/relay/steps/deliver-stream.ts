@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { emptyUsage } from '../../billing/usage.js';
+import { emptyUsage, reportedUsage } from '../../billing/usage.js';
 import { drained } from '../../lib/drained.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
-import { badResponse } from '../adaptors/errors/adaptor-error.js';
+import { AdaptorError, badResponse } from '../adaptors/errors/adaptor-error.js';
 import type { RelayContext } from '../relay-context.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
@@ -66,7 +66,7 @@ export async function deliverStream(
   const translator = translatorFor(rc, adaptor);
   const raw = rc.reply.raw;
   const finish = () => {
-    const upstream = translator.usage();
+    const upstream = reportedUsage(translator.usage());
     rc.outcome.localCount = upstream === null;
     rc.outcome.usage = upstream ?? {
       ...emptyUsage(),
@@ -97,14 +97,27 @@ export async function deliverStream(
   } catch (error) {
     if (rc.outcome.clientGone) {
       // Billed for what was delivered: upstream usage if it already came, else counted text.
+      if (!rc.outcome.settled) rc.outcome.partial = 'client_gone';
       finish();
       throw new ClientGone();
     }
     const message = `the upstream stream broke: ${error instanceof Error ? error.message : String(error)}`;
+    const channelId = rc.attempt?.channel.id ?? 0;
     // Before any byte reached the client another channel may still answer; after, not.
-    const wire = raw.headersSent
-      ? badResponse(message).error
-      : { status: 502, message, type: 'upstream_error', code: null };
-    throw new UpstreamFailure(wire, rc.attempt?.channel.id ?? 0);
+    if (!raw.headersSent) {
+      throw new UpstreamFailure(
+        { status: 502, message, type: 'upstream_error', code: null },
+        channelId,
+      );
+    }
+    // The client holds what was delivered: it is billed (counted text when the upstream sent
+    // no usage), then the stream ends with an error event.
+    if (!rc.outcome.settled) {
+      const raised = error instanceof AdaptorError || error instanceof UpstreamFailure;
+      rc.outcome.partial = raised ? 'upstream_error' : 'upstream_cut';
+      finish();
+      await settleDelivered(rc);
+    }
+    throw new UpstreamFailure(badResponse(message).error, channelId);
   }
 }

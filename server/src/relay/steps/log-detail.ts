@@ -65,6 +65,7 @@ export function consumeDetail(rc: RelayContext, usage: Usage, formula: string): 
   s += field('reserved_quota', rc.reservation?.quota ?? 0);
   s += text('formula', formula);
   if (outcome.localCount) s += field('local_count_tokens', true);
-  if (outcome.clientGone) s += text('stream_status', 'client_gone');
+  if (outcome.partial) s += field('partial', true) + text('stream_status', outcome.partial);
+  else if (outcome.clientGone) s += text('stream_status', 'client_gone');
   return `${s}}`;
 }

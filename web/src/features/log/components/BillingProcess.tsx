@@ -83,6 +83,9 @@ export function BillingProcess({
         </div>
       )}
       {billing.selfUseFallback && <Alert type="warning" showIcon title={t('billing.fallback')} />}
+      {billing.partial && (
+        <Alert type="warning" showIcon title={t(`billing.partial.${billing.partial}`)} />
+      )}
       {billing.localCount && <Alert type="info" showIcon title={t('billing.localCount')} />}
     </Flex>
   );

@@ -48,3 +48,13 @@ describe('money formatting', async () => {
     expect(axisMoney(0, usd)).toBe('$0');
   });
 });
+
+describe('partial answers', () => {
+  it('reads why an answer was partial, old client-gone rows included', () => {
+    expect(
+      parseBilling('{"partial":true,"stream_status":"upstream_cut","model_ratio":1}').partial,
+    ).toBe('upstream_cut');
+    expect(parseBilling('{"stream_status":"client_gone"}').partial).toBe('client_gone');
+    expect(parseBilling('{"model_ratio":1}').partial).toBeUndefined();
+  });
+});

@@ -28,6 +28,8 @@ export interface BillingDetail {
   channels?: number[];
   selfUseFallback: boolean;
   localCount: boolean;
+  /** Why the answer ended before it was whole (it was billed for what was delivered). */
+  partial?: 'client_gone' | 'upstream_cut' | 'upstream_error';
   /** Everything, for the raw view. */
   raw: Record<string, unknown>;
 }
@@ -36,6 +38,15 @@ const num = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+
+const partialReasons = ['client_gone', 'upstream_cut', 'upstream_error'] as const;
+
+/** Why an answer was partial: `stream_status` of a partial row (older rows: client gone). */
+function partialReason(raw: Record<string, unknown>): BillingDetail['partial'] {
+  const status = raw.stream_status;
+  if (raw.partial !== true && status !== 'client_gone') return undefined;
+  return partialReasons.find((r) => r === status) ?? 'upstream_cut';
+}
 
 /** Reads a log's `other` text; unreadable text gives an empty detail. */
 export function parseBilling(other: string): BillingDetail {
@@ -81,6 +92,7 @@ export function parseBilling(other: string): BillingDetail {
       : undefined,
     selfUseFallback: raw.self_use_fallback === true,
     localCount: raw.local_count_tokens === true,
+    partial: partialReason(raw),
     raw,
   };
 }
