@@ -1,8 +1,10 @@
 // `npm run bench`: measures what the gateway adds on top of its upstream, with billing and
 // logging on, on a fresh SQLite database. It builds the server, seeds a root account, a user
 // with a balance, a key and a channel pointing at the mock upstream, then runs the harness in
-// bench/ (mock measured directly, then through the gateway, in one run) and prints the figures
-// against the targets of issue 3. Extra arguments go to bench/compare.mjs (e.g. --rounds 2).
+// bench/ twice in one run: against the bare relay of bench/limit-proxy.mjs (the practical limit
+// of Node on this machine), then against the gateway; it prints the gateway's figures as ratios
+// to the bare relay's, since absolute figures move from machine to machine. Extra arguments go
+// to bench/compare.mjs (e.g. --rounds 2).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +16,6 @@ import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'server/package.json'));
-const targets = { nonstreamRps: 6000, streamRps: 5000, addedP50: 0.5, firstByte: 1, rssMb: 150 };
 const log = (...x) => console.error('[bench]', ...x);
 
 /** A TCP port nothing listens on right now. */
@@ -97,19 +98,18 @@ function seed() {
   return `sk-${key}`;
 }
 
-function compare(key) {
+/** Runs the harness against one relay; resolves with its JSON report. */
+function compare(relayArgs) {
   const args = [
     join(root, 'bench/compare.mjs'),
-    ...['--gateway-label', 'gateway', '--gateway-url', `http://127.0.0.1:${port}/v1`],
-    ...['--gateway-ready', `http://127.0.0.1:${port}/api/status`],
-    ...['--gateway-cmd', `${process.execPath} ${nodeFlags} ${join(root, 'server/dist/main.js')}`],
-    ...['--mock-port', String(mockPort), '--key', key, '--pin', 'auto', '--probe', '200'],
+    ...relayArgs,
+    ...['--pin', 'auto', '--probe', '200'],
     ...process.argv.slice(2),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      env,
+      env: { ...env, LIMIT_DB: join(dir, 'limit.db') },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -121,58 +121,118 @@ function compare(key) {
   });
 }
 
-function report({ summary, gateway_process: proc }) {
+/** The gateway, built and seeded, in front of the mock. */
+const gatewayRun = (key) =>
+  compare([
+    ...['--gateway-label', 'gateway', '--gateway-url', `http://127.0.0.1:${port}/v1`],
+    ...['--gateway-ready', `http://127.0.0.1:${port}/api/status`],
+    ...['--gateway-cmd', `${process.execPath} ${nodeFlags} ${join(root, 'server/dist/main.js')}`],
+    ...['--mock-port', String(mockPort), '--key', key],
+  ]);
+
+/**
+ * The bare relay of bench/limit-proxy.mjs (Fastify + undici + batched SQLite writes, no
+ * features: the practical limit of Node here), on its fixed ports 8899 and mock 9100.
+ */
+const bareRun = () =>
+  compare([
+    ...['--gateway-label', 'bare relay', '--gateway-url', 'http://127.0.0.1:8899/v1'],
+    ...['--gateway-ready', 'http://127.0.0.1:8899/'],
+    ...['--gateway-cmd', `${process.execPath} ${join(root, 'bench/limit-proxy.mjs')}`],
+    ...['--mock-port', '9100', '--key', 'sk-bench'],
+  ]);
+
+/** The figures of one report that are compared. */
+function figures({ summary, gateway_process: proc }) {
   const ns = summary.nonstream;
   const st = summary.stream;
-  const errors = (ns?.gateway?.errors ?? 0) + (st?.gateway?.errors ?? 0);
+  return {
+    nonstreamRps: ns?.gateway?.rps,
+    streamRps: st?.gateway?.rps,
+    addedP50Load: ns?.added_ms?.p50,
+    addedP99Load: ns?.added_ms?.p99,
+    addedP50: ns?.probe_unloaded?.added_total_p50_ms,
+    firstByte: st?.probe_unloaded?.added_ttfb_p50_ms,
+    rssMb: proc?.rss_peak_under_load_mb,
+    cpuUs: proc?.cpu_us_per_request_upper_bound,
+    errors: (ns?.gateway?.errors ?? 0) + (st?.gateway?.errors ?? 0),
+  };
+}
+
+const round2 = (x) => (typeof x === 'number' ? Math.round(x * 100) / 100 : x);
+
+/** Prints the gateway beside the bare relay, as ratios, against the targets of issue 10. */
+function report(gateway, bare) {
+  const g = figures(gateway);
+  const b = figures(bare);
+  const ratio = (x, y) => (x && y ? round2(x / y) : null);
   const rows = [
     [
-      'non-stream RPS (50 connections)',
-      ns?.gateway?.rps,
-      `>= ${targets.nonstreamRps}`,
-      (v) => v >= targets.nonstreamRps,
+      'non-stream RPS',
+      g.nonstreamRps,
+      b.nonstreamRps,
+      ratio(g.nonstreamRps, b.nonstreamRps),
+      '>= 0.75 x',
+      (r) => r >= 0.75,
     ],
     [
-      'stream RPS (50 connections)',
-      st?.gateway?.rps,
-      `>= ${targets.streamRps}`,
-      (v) => v >= targets.streamRps,
+      'stream RPS',
+      g.streamRps,
+      b.streamRps,
+      ratio(g.streamRps, b.streamRps),
+      '>= 0.75 x',
+      (r) => r >= 0.75,
     ],
-    ['added latency p50 under load, ms', ns?.added_ms?.p50, 'info'],
-    ['added latency p99 under load, ms', ns?.added_ms?.p99, 'info'],
     [
-      'added p50 unloaded (non-stream), ms',
-      ns?.probe_unloaded?.added_total_p50_ms,
-      `<= ${targets.addedP50}`,
-      (v) => v <= targets.addedP50,
+      'added p50 unloaded, ms',
+      g.addedP50,
+      b.addedP50,
+      round2(g.addedP50 - b.addedP50),
+      '<= +0.1',
+      (d) => d <= 0.1,
     ],
-    ['added p99 unloaded (non-stream), ms', ns?.probe_unloaded?.added_total_p99_ms, 'info'],
     [
       'stream first byte added, ms',
-      st?.probe_unloaded?.added_ttfb_p50_ms,
-      `<= ${targets.firstByte}`,
-      (v) => v <= targets.firstByte,
+      g.firstByte,
+      b.firstByte,
+      round2(g.firstByte - b.firstByte),
+      '<= +0.15',
+      (d) => d <= 0.15,
     ],
     [
-      'peak RSS under load, MB',
-      proc?.rss_peak_under_load_mb,
-      `<= ${targets.rssMb}`,
-      (v) => v <= targets.rssMb,
+      'added p50 under load, ms',
+      g.addedP50Load,
+      b.addedP50Load,
+      round2(g.addedP50Load - b.addedP50Load),
+      'info',
     ],
-    ['errors (non-2xx, failed checks)', errors, '0', (v) => v === 0],
+    [
+      'added p99 under load, ms',
+      g.addedP99Load,
+      b.addedP99Load,
+      round2(g.addedP99Load - b.addedP99Load),
+      'info',
+    ],
+    ['CPU per request, µs (upper bound)', g.cpuUs, b.cpuUs, ratio(g.cpuUs, b.cpuUs), 'info'],
+    ['peak RSS under load, MB', g.rssMb, b.rssMb, null, '<= 150 MB', () => g.rssMb <= 150],
+    ['errors (non-2xx, failed checks)', g.errors, b.errors, null, '0', () => g.errors === 0],
   ];
-  console.log('\nGateway benchmark (one gateway core, SQLite, billing and logs on)');
+  console.log('\nGateway vs bare relay, same run (one relay core, SQLite, billing and logs on)');
+  console.log(
+    `        ${''.padEnd(34)} ${'gateway'.padStart(9)} ${'bare'.padStart(9)} ${'ratio/+'.padStart(9)}   target`,
+  );
   let passed = true;
-  for (const [name, value, target, check] of rows) {
-    const ok = check ? value !== undefined && value !== null && check(value) : null;
+  for (const [name, gv, bv, rel, target, check] of rows) {
+    const ok = check
+      ? rel !== undefined && (rel !== null || !target.includes('x')) && check(rel)
+      : null;
     if (ok === false) passed = false;
     const mark = ok === null ? '    ' : ok ? 'PASS' : 'FAIL';
+    const cell = (v) => String(round2(v) ?? 'n/a').padStart(9);
     console.log(
-      `  ${mark}  ${name.padEnd(38)} ${String(value ?? 'n/a').padStart(10)}   target ${target}`,
+      `  ${mark}  ${name.padEnd(34)} ${cell(gv)} ${cell(bv)} ${cell(rel ?? '')}   ${target}`,
     );
   }
-  if (proc)
-    console.log(`        CPU per request (upper bound): ${proc.cpu_us_per_request_upper_bound} µs`);
   return passed;
 }
 
@@ -180,8 +240,11 @@ try {
   if (!process.env.BENCH_SKIP_BUILD) build();
   await migrate();
   const key = seed();
+  log('measuring the bare relay (bench/limit-proxy.mjs) for the ratios');
+  const bare = await bareRun();
   log(`database ${dbPath} seeded; running the harness (gateway :${port}, mock :${mockPort})`);
-  process.exitCode = report(await compare(key)) ? 0 : 1;
+  const gateway = await gatewayRun(key);
+  process.exitCode = report(gateway, bare) ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,39 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** Files worth compressing ahead of time (the server picks `.br` or `.gz` by Accept-Encoding). */
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every compressible built file over
+ * 1 KB, once at build time, so the server sends them without compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk('dist')) {
+        if (!compressible.test(file)) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 /** Where the API server listens during development. */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -8,7 +42,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/v1', '/v1beta', '/mj', '/suno', '/dashboard', '/metrics'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

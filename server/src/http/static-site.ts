@@ -8,8 +8,9 @@ import { handleError } from './error-handler.js';
 const apiLike = /^\/(api|v1|v1beta|assets|mj|suno|dashboard)(\/|$|\?)/;
 
 /**
- * Serves the built console: hashed assets with a long cache, and `index.html` for every
- * other GET path (client-side routes). Unknown API paths get a 404 error instead.
+ * Serves the built console: hashed assets with a long cache, precompressed (Brotli or gzip
+ * as the browser accepts), and `index.html` for every other GET path (client-side routes).
+ * Unknown API paths get a 404 error instead.
  */
 export async function registerStaticSite(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = join(webDist, 'index.html');
@@ -19,6 +20,8 @@ export async function registerStaticSite(app: FastifyInstance, webDist: string):
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; they go out by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes('/assets/'))
           void res.header('Cache-Control', 'public, max-age=31536000, immutable');
