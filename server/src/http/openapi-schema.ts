@@ -29,7 +29,7 @@ export interface Operation {
 /** The OpenAPI 3.1 document served at `/api/openapi.json`. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string };
+  info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, JsonSchema> };
 }

@@ -71,7 +71,11 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'AI gateway API', version },
+    info: {
+      title: 'AI gateway API',
+      version,
+      description: moneyRules,
+    },
     paths,
     components: {
       securitySchemes: {
@@ -83,6 +87,20 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
     },
   };
 }
+
+/** How balances move, for every caller of the API (shown as the document's description). */
+const moneyRules = [
+  'Money: every balance change is one guarded statement written with its log row.',
+  'A relay answer is charged before its last bytes leave (the end of a JSON body, the final',
+  'SSE event), so an answer received whole is always billed, even after a crash; what was',
+  'never delivered is refunded at the next start. Partial answers (client gone, upstream cut',
+  'or failed mid-stream) are billed for what was delivered, counted with the tokenizer when',
+  'the upstream sent no usage, and logged with `partial: true` and `stream_status`.',
+  'Administrators change balances by delta (`POST /api/user/manage`, `add_quota`) or by',
+  'compare-and-set (`PUT /api/user/` with `quota` and `original_quota`, the value read);',
+  'a stale balance is refused with `quota_changed`. Amounts and balances stay within',
+  '2^53 - 1 (`quota_too_large`).',
+].join(' ');
 
 /** The parts of an operation shared by both kinds of route. */
 function describe(doc: Omit<RawRouteDoc, 'access'> & { access: RawAccess }): Operation {

@@ -122,9 +122,13 @@ export const updateUserRequest = z.object({
    * `original_quota` (the value the editor read); without `original_quota` it must equal the
    * current balance (a no-op), so a form saved with a stale balance never resets it.
    */
-  quota: quotaAmount.optional(),
+  quota: quotaAmount
+    .optional()
+    .describe('New balance, set only while the balance still equals original_quota'),
   /** The balance the editor saw when it read the user; required to change `quota`. */
-  original_quota: quotaAmount.optional(),
+  original_quota: quotaAmount
+    .optional()
+    .describe('The balance the editor read; a balance that moved since is refused'),
   remark: z.string().max(255).optional(),
   email: optionalEmail,
   /**
