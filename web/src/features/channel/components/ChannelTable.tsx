@@ -1,5 +1,5 @@
 import type { ChannelItem } from '@gateway/shared';
-import { Table } from 'antd';
+import { PagedTable } from '../../../components/common/PagedTable';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelColumns, type ChannelColumnContext } from './channel-columns';
@@ -27,24 +27,16 @@ export function ChannelTable({
 }) {
   const { t } = useTranslation('channel');
   return (
-    <Table<ChannelItem>
-      rowKey="id"
+    <PagedTable<ChannelItem>
       size="small"
       data-testid="channel-table"
       columns={channelColumns({ t, ...ctx })}
       dataSource={items}
       loading={loading}
-      scroll={{ x: 'max-content' }}
-      rowSelection={ctx.canWrite ? { selectedRowKeys: selected, onChange: onSelect } : undefined}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
-        onChange: onPage,
-        showTotal: (count) => t('total', { count }),
-      }}
+      selection={ctx.canWrite ? { selected, onSelect } : undefined}
+      paging={{ page, pageSize, total }}
+      onPage={onPage}
+      totalLabel={(count) => t('total', { count })}
       locale={{ emptyText: t('empty') }}
     />
   );

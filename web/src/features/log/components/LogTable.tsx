@@ -1,5 +1,5 @@
 import type { LogItem } from '@gateway/shared';
-import { Table } from 'antd';
+import { PagedTable } from '../../../components/common/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { logColumns, type LogColumnContext } from './log-columns';
 
@@ -22,24 +22,16 @@ export function LogTable({
 }) {
   const { t } = useTranslation('log');
   return (
-    <Table<LogItem>
-      rowKey="id"
+    <PagedTable<LogItem>
       size="small"
       data-testid="log-table"
       columns={logColumns({ t, ...ctx })}
       dataSource={items}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       onRow={(item) => ({ onDoubleClick: () => ctx.onDetail(item) })}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
-        onChange: onPage,
-        showTotal: (count) => t('total', { count }),
-      }}
+      paging={{ page, pageSize, total }}
+      onPage={onPage}
+      totalLabel={(count) => t('total', { count })}
       locale={{ emptyText: t('empty') }}
     />
   );

@@ -1,5 +1,5 @@
 import type { TokenItem } from '@gateway/shared';
-import { Table } from 'antd';
+import { PagedTable } from '../../../components/common/PagedTable';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokenColumns, type TokenColumnContext } from './token-columns';
@@ -27,23 +27,16 @@ export function TokenTable({
 }) {
   const { t } = useTranslation('token');
   return (
-    <Table<TokenItem>
-      rowKey="id"
+    <PagedTable<TokenItem>
       size="middle"
       data-testid="token-table"
       columns={tokenColumns({ t, ...ctx })}
       dataSource={items}
       loading={loading}
-      scroll={{ x: 'max-content' }}
-      rowSelection={{ selectedRowKeys: selected, onChange: onSelect }}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        showSizeChanger: true,
-        onChange: onPage,
-        showTotal: (count) => t('total', { count }),
-      }}
+      selection={{ selected, onSelect }}
+      paging={{ page, pageSize, total }}
+      onPage={onPage}
+      totalLabel={(count) => t('total', { count })}
       locale={{ emptyText: t('empty') }}
     />
   );

@@ -1,5 +1,5 @@
 import type { Page, UserListItem } from '@gateway/shared';
-import { Table } from 'antd';
+import { PagedTable } from '../../../components/common/PagedTable';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useSiteInfo } from '../../../site/hooks/use-status';
@@ -20,20 +20,17 @@ export function UsersTable({
   const { t } = useTranslation('users');
   const { quota } = useSiteInfo();
   return (
-    <Table<UserListItem>
-      rowKey="id"
+    <PagedTable<UserListItem>
       columns={userColumns(t, quota, actions)}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 'max-content' }}
-      pagination={{
-        current: data?.page ?? 1,
+      paging={{
+        page: data?.page ?? 1,
         pageSize: data?.page_size ?? 10,
         total: data?.total ?? 0,
-        showSizeChanger: true,
-        showTotal: (total) => t('table.total', { total }),
-        onChange: onPage,
       }}
+      onPage={onPage}
+      totalLabel={(total) => t('table.total', { total })}
       data-testid="users-table"
     />
   );
