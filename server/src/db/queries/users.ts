@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { UserStatus } from '@gateway/shared';
 import type { Db } from '../client.js';
 import { dialectOf } from '../dialect.js';
@@ -135,4 +135,22 @@ export async function listUsers(db: Db, filter: UserListFilter) {
       .execute(),
   ]);
   return { total: Number(count.total), items };
+}
+
+/**
+ * Columns of a user that are written directly. Balances are not among them: they move only
+ * through guarded statements with their log rows (billing, balance adjustments).
+ */
+export type UserColumnChanges = Omit<
+  Updateable<UsersTable>,
+  'id' | 'quota' | 'used_quota' | 'aff_quota' | 'aff_history_quota'
+>;
+
+/** Writes columns of one user (profile, role, status, bindings, secrets). */
+export async function updateUserColumns(
+  db: Db,
+  userId: number,
+  changes: UserColumnChanges,
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }

@@ -1,8 +1,13 @@
 import { Role, type CreateUserRequest, type UpdateUserRequest } from '@gateway/shared';
-import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { findUserView, insertUser, isEmailTaken, isUsernameTaken } from '../../db/queries/users.js';
-import type { UsersTable } from '../../db/schema/index.js';
+import {
+  findUserView,
+  insertUser,
+  isEmailTaken,
+  isUsernameTaken,
+  updateUserColumns,
+  type UserColumnChanges,
+} from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, forbidden } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
@@ -100,7 +105,7 @@ export async function updateUserByAdmin(
   input: UpdateUserRequest,
 ): Promise<void> {
   const target = await findManagedUser(ctx, actor, input.id, { allowed: canUpdateUser });
-  const changes: Updateable<UsersTable> = {};
+  const changes: UserColumnChanges = {};
   if (input.username !== undefined && input.username !== target.username) {
     if (await isUsernameTaken(ctx.db, input.username, target.id)) {
       throw new AppError('username_taken');
@@ -123,7 +128,7 @@ export async function updateUserByAdmin(
   if (input.password) changes.password_hash = await hashPassword(input.password);
   if (Object.keys(changes).length > 0) {
     try {
-      await ctx.db.updateTable('users').set(changes).where('id', '=', target.id).execute();
+      await updateUserColumns(ctx.db, target.id, changes);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('username_taken');
       throw error;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { isEmailTaken } from '../../db/queries/users.js';
+import { isEmailTaken, updateUserColumns } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { checkEmailAllowed } from '../verification/email-rules.js';
 import { consumeCode } from '../verification/verification-codes.js';
@@ -21,5 +21,5 @@ export async function bindEmail(
   }
   // Checked again: another account may have taken the address since the code was sent.
   if (await isEmailTaken(ctx.db, email, userId)) throw new AppError('email_taken');
-  await ctx.db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+  await updateUserColumns(ctx.db, userId, { email });
 }

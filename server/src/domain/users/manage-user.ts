@@ -1,3 +1,4 @@
+import { updateUserColumns } from '../../db/queries/users.js';
 import { Role, UserStatus, type ManageUserRequest } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden } from '../../errors.js';
@@ -48,13 +49,13 @@ export async function manageUser(
     await setRole(ctx, id, Role.user);
   } else {
     const status = action === 'disable' ? UserStatus.banned : UserStatus.enabled;
-    await ctx.db.updateTable('users').set({ status }).where('id', '=', id).execute();
+    await updateUserColumns(ctx.db, id, { status });
     if (status === UserStatus.banned) await ctx.sessions.revokeAll(id);
     await ctx.users.invalidate(id);
   }
 }
 
 async function setRole(ctx: AppContext, id: number, role: number): Promise<void> {
-  await ctx.db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  await updateUserColumns(ctx.db, id, { role });
   await ctx.users.invalidate(id);
 }

@@ -1,7 +1,6 @@
+import { updateUserColumns, type UserColumnChanges } from '../../db/queries/users.js';
 import { Role, type UpdateSelfRequest } from '@gateway/shared';
-import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { UsersTable } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from './auth-user.js';
 import { closeAccount } from './close-account.js';
@@ -16,7 +15,7 @@ export async function updateSelf(
   user: AuthUser,
   input: UpdateSelfRequest,
 ): Promise<void> {
-  const changes: Updateable<UsersTable> = {};
+  const changes: UserColumnChanges = {};
   if (input.display_name !== undefined) changes.display_name = input.display_name;
   if (input.language !== undefined) changes.language = input.language;
   if (input.password) {
@@ -32,7 +31,7 @@ export async function updateSelf(
     changes.password_hash = await hashPassword(input.password);
   }
   if (Object.keys(changes).length === 0) return;
-  await ctx.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+  await updateUserColumns(ctx.db, user.id, changes);
   if (input.password) await ctx.sessions.revokeAll(user.id, user.sessionId);
   if (input.language !== undefined) await ctx.users.invalidate(user.id);
 }

@@ -1,3 +1,4 @@
+import { updateUserColumns } from '../../db/queries/users.js';
 import type { WxPusherBindStatus, WxPusherQrCode } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { tooManyRequests } from '../../errors.js';
@@ -44,7 +45,7 @@ export async function checkBindStatus(
   if (!polled) return { bound: false, expired: false, uid: '' };
   const uid = await findScannerUid(ctx, pending.code);
   if (!uid) return { bound: false, expired: false, uid: '' };
-  await ctx.db.updateTable('users').set({ wxpusher_uid: uid }).where('id', '=', userId).execute();
+  await updateUserColumns(ctx.db, userId, { wxpusher_uid: uid });
   await ctx.shared.del(pendingKey(userId));
   return { bound: true, expired: false, uid };
 }
