@@ -1,3 +1,5 @@
+import { findTokenBalance } from '../db/queries/tokens.js';
+import { findUserBalance } from '../db/queries/users.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { displayTokenStatEnabled } from '../config/settings/groups/billing.js';
 import { displayInCurrency, quotaPerUnit } from '../config/settings/groups/general.js';
@@ -20,12 +22,7 @@ interface Figures {
 async function figuresOf(ctx: AppContext, { caller }: KeyCaller): Promise<Figures> {
   const token = caller.token;
   if (token && ctx.settings.get(displayTokenStatEnabled)) {
-    const row = await ctx.db
-      .selectFrom('tokens')
-      .select(['remain_quota', 'used_quota'])
-      .where('id', '=', token.id)
-      .where('user_id', '=', caller.userId)
-      .executeTakeFirst();
+    const row = await findTokenBalance(ctx.db, caller.userId, token.id);
     return {
       remain: Number(row?.remain_quota ?? 0),
       used: Number(row?.used_quota ?? 0),
@@ -33,11 +30,7 @@ async function figuresOf(ctx: AppContext, { caller }: KeyCaller): Promise<Figure
       expiredTime: Math.max(0, token.expiredTime),
     };
   }
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(['quota', 'used_quota'])
-    .where('id', '=', caller.userId)
-    .executeTakeFirst();
+  const row = await findUserBalance(ctx.db, caller.userId);
   return {
     remain: Number(row?.quota ?? 0),
     used: Number(row?.used_quota ?? 0),

@@ -2,6 +2,7 @@ import {
   sql,
   type Expression,
   type ExpressionBuilder,
+  type Insertable,
   type Selectable,
   type SqlBool,
 } from 'kysely';
@@ -192,4 +193,9 @@ export async function userIdByName(db: Db, username: string): Promise<number | n
     .where('username', '=', username)
     .executeTakeFirst();
   return row ? row.id : null;
+}
+
+/** Appends one log row (management, system and test lines; relay rows are written by billing). */
+export async function insertLog(db: Db, row: Insertable<LogsTable>): Promise<void> {
+  await db.insertInto('logs').values(row).execute();
 }

@@ -1,3 +1,4 @@
+import { TokenStatus } from '@gateway/shared';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../client.js';
 import { lowerContains } from '../like.js';
@@ -188,4 +189,43 @@ export async function countRateLimitedTokens(db: Db, userId: number): Promise<nu
     .where('rate_limit_count', '>', 0)
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * Marks an enabled, limited key whose remaining quota reached 0 as exhausted (guarded, so a
+ * key refilled meanwhile stays enabled); true when it changed.
+ */
+export async function markTokenExhaustedIfEmpty(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('tokens')
+    .set({ status: TokenStatus.exhausted })
+    .where('id', '=', id)
+    .where('status', '=', TokenStatus.enabled)
+    .where('unlimited_quota', '=', 0)
+    .where('remain_quota', '<=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Of the given keys, the enabled limited ones whose remaining quota reached 0. */
+export async function findEmptyTokenIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tokens')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', TokenStatus.enabled)
+    .where('unlimited_quota', '=', 0)
+    .where('remain_quota', '<=', 0)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A key's remaining and used quota, when it belongs to the user. */
+export function findTokenBalance(db: Db, userId: number, id: number) {
+  return db
+    .selectFrom('tokens')
+    .select(['remain_quota', 'used_quota'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { UserStatus } from '@gateway/shared';
+import { Role, UserStatus } from '@gateway/shared';
 import type { Db } from '../client.js';
 import { dialectOf } from '../dialect.js';
 import { lowerContains } from '../like.js';
@@ -153,4 +153,33 @@ export async function updateUserColumns(
   changes: UserColumnChanges,
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+/** A user's balance and what they have used. */
+export function findUserBalance(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['quota', 'used_quota'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The id of the user a personal access token belongs to. */
+export async function findUserIdByAccessToken(db: Db, token: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('access_token', '=', token)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The root account (the first one, should there be several). */
+export function findRoot(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('role', '=', Role.root)
+    .orderBy('id')
+    .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
-import { Role } from '@gateway/shared';
+import { findRoot } from '../../db/queries/users.js';
+import { insertLog } from '../../db/queries/logs.js';
 import type { Usage } from '../../billing/usage.js';
 import { logConsumeEnabled } from '../../config/settings/groups/general.js';
 import type { AppContext } from '../../context.js';
@@ -32,13 +33,8 @@ export interface ChannelTestRecord {
 const promptTokens = (usage: Usage | null) =>
   usage ? usage.promptTokens + usage.cachedTokens + usage.cacheWriteTokens : 0;
 
-async function rootUser(ctx: AppContext): Promise<LogOwner | undefined> {
-  return ctx.db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('role', '=', Role.root)
-    .orderBy('id')
-    .executeTakeFirst();
+function rootUser(ctx: AppContext): Promise<LogOwner | undefined> {
+  return findRoot(ctx.db);
 }
 
 /**
@@ -54,25 +50,22 @@ export async function recordChannelTestLog(
   try {
     const owner = test.by ?? (await rootUser(ctx));
     if (!owner) return;
-    await ctx.db
-      .insertInto('logs')
-      .values({
-        user_id: owner.id,
-        username: owner.username,
-        created_at: nowSeconds(),
-        type: consumeLogType,
-        content: `Channel test of #${test.channelId}`,
-        token_name: channelTestTokenName,
-        model_name: test.model,
-        quota: 0,
-        prompt_tokens: promptTokens(test.usage),
-        completion_tokens: test.usage?.completionTokens ?? 0,
-        use_time: Math.round(test.milliseconds),
-        channel_id: test.channelId,
-        request_id: randomId(12),
-        other: JSON.stringify({ channel_test: true }),
-      })
-      .execute();
+    await insertLog(ctx.db, {
+      user_id: owner.id,
+      username: owner.username,
+      created_at: nowSeconds(),
+      type: consumeLogType,
+      content: `Channel test of #${test.channelId}`,
+      token_name: channelTestTokenName,
+      model_name: test.model,
+      quota: 0,
+      prompt_tokens: promptTokens(test.usage),
+      completion_tokens: test.usage?.completionTokens ?? 0,
+      use_time: Math.round(test.milliseconds),
+      channel_id: test.channelId,
+      request_id: randomId(12),
+      other: JSON.stringify({ channel_test: true }),
+    });
   } catch (err) {
     ctx.log.error({ err, channelId: test.channelId }, 'channel test log failed');
   }

@@ -1,4 +1,5 @@
-import { Role } from '@gateway/shared';
+import { insertLog } from '../../db/queries/logs.js';
+import { findRoot } from '../../db/queries/users.js';
 import type { AppContext } from '../../context.js';
 import { nowSeconds } from '../../lib/time.js';
 
@@ -12,24 +13,16 @@ const systemLogType = 4;
  */
 export async function notifyRoot(ctx: AppContext, subject: string, content: string): Promise<void> {
   try {
-    const root = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('role', '=', Role.root)
-      .orderBy('id')
-      .executeTakeFirst();
+    const root = await findRoot(ctx.db);
     if (!root) return;
-    await ctx.db
-      .insertInto('logs')
-      .values({
-        user_id: root.id,
-        username: root.username,
-        created_at: nowSeconds(),
-        type: systemLogType,
-        content: `${subject}: ${content}`,
-        other: '{}',
-      })
-      .execute();
+    await insertLog(ctx.db, {
+      user_id: root.id,
+      username: root.username,
+      created_at: nowSeconds(),
+      type: systemLogType,
+      content: `${subject}: ${content}`,
+      other: '{}',
+    });
   } catch (err) {
     ctx.log.error({ err, subject }, 'root notification failed');
   }

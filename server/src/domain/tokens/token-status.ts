@@ -1,3 +1,4 @@
+import { markTokenExhaustedIfEmpty } from '../../db/queries/tokens.js';
 import { TokenStatus, type MessageId } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -66,15 +67,7 @@ export function nextTokenStatus(edit: TokenEdit, now: number): number {
  * changed.
  */
 export async function markTokenExhausted(ctx: AppContext, id: number): Promise<boolean> {
-  const result = await ctx.db
-    .updateTable('tokens')
-    .set({ status: TokenStatus.exhausted })
-    .where('id', '=', id)
-    .where('status', '=', TokenStatus.enabled)
-    .where('unlimited_quota', '=', 0)
-    .where('remain_quota', '<=', 0)
-    .executeTakeFirst();
-  const changed = Number(result.numUpdatedRows) > 0;
+  const changed = await markTokenExhaustedIfEmpty(ctx.db, id);
   if (changed) await ctx.tokens.invalidate([id]);
   return changed;
 }

@@ -1,4 +1,4 @@
-import { TokenStatus } from '@gateway/shared';
+import { findEmptyTokenIds } from '../../db/queries/tokens.js';
 import type { Charged } from '../../billing/settle-plan.js';
 import type { AppContext } from '../../context.js';
 import { markTokenExhausted } from '../tokens/token-status.js';
@@ -32,13 +32,5 @@ export function afterSettlement(ctx: AppContext, charged: Charged[]): void {
 
 /** Marks the keys among `ids` whose remaining quota reached 0 as exhausted (one query). */
 async function markExhaustedTokens(ctx: AppContext, ids: number[]): Promise<void> {
-  const empty = await ctx.db
-    .selectFrom('tokens')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('status', '=', TokenStatus.enabled)
-    .where('unlimited_quota', '=', 0)
-    .where('remain_quota', '<=', 0)
-    .execute();
-  for (const { id } of empty) await markTokenExhausted(ctx, id);
+  for (const id of await findEmptyTokenIds(ctx.db, ids)) await markTokenExhausted(ctx, id);
 }

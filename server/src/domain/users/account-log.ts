@@ -1,3 +1,4 @@
+import { insertLog } from '../../db/queries/logs.js';
 import type { Db } from '../../db/client.js';
 import { nowSeconds } from '../../lib/time.js';
 
@@ -18,16 +19,13 @@ export interface AccountLogEntry {
 
 /** Appends a log row; call it inside the transaction that moves the balance. */
 export async function insertAccountLog(db: Db, entry: AccountLogEntry): Promise<void> {
-  await db
-    .insertInto('logs')
-    .values({
-      user_id: entry.userId,
-      username: entry.username,
-      created_at: nowSeconds(),
-      type: entry.type,
-      content: entry.content,
-      quota: entry.quota,
-      other: JSON.stringify(entry.balance ? { balance: entry.balance } : {}),
-    })
-    .execute();
+  await insertLog(db, {
+    user_id: entry.userId,
+    username: entry.username,
+    created_at: nowSeconds(),
+    type: entry.type,
+    content: entry.content,
+    quota: entry.quota,
+    other: JSON.stringify(entry.balance ? { balance: entry.balance } : {}),
+  });
 }

@@ -1,3 +1,4 @@
+import { findUserIdByAccessToken } from '../../db/queries/users.js';
 import { hasRole, UserStatus } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -48,13 +49,9 @@ export async function authenticate(
   if (userId === null) {
     const token = accessTokenOf(req);
     if (!token) throw unauthorized();
-    const row = await ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('access_token', '=', token)
-      .executeTakeFirst();
-    if (!row) throw new AppError('access_token_invalid', undefined, 401);
-    userId = row.id;
+    const owner = await findUserIdByAccessToken(ctx.db, token);
+    if (owner === undefined) throw new AppError('access_token_invalid', undefined, 401);
+    userId = owner;
     viaAccessToken = true;
   }
   const header = req.headers['new-api-user'] ?? req.headers['rix-api-user'];
