@@ -1,3 +1,4 @@
+import { ChannelStatus } from '@gateway/shared';
 import type { ChannelSortField } from '@gateway/shared';
 import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db } from '../client.js';
@@ -139,4 +140,31 @@ export async function testableChannelIds(db: Db): Promise<number[]> {
     .orderBy('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Enabled channels with what routing and pricing read of them (type, models, groups). */
+export function listEnabledChannels(db: Db) {
+  return db
+    .selectFrom('channels')
+    .select(['id', 'type', 'models', 'group'])
+    .where('status', '=', ChannelStatus.enabled)
+    .execute();
+}
+
+/**
+ * Moves a channel from status `from` to `to` with the reason in `other_info`; guarded on
+ * `from`, so two instances never both record the same change. True when it changed.
+ */
+export async function switchChannelStatus(
+  db: Db,
+  id: number,
+  change: { from: number; to: number; otherInfo: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('channels')
+    .set({ status: change.to, other_info: change.otherInfo })
+    .where('id', '=', id)
+    .where('status', '=', change.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

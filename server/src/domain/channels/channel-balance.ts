@@ -1,6 +1,5 @@
-import { ChannelStatus } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { findChannel, updateChannels } from '../../db/queries/channels.js';
+import { findChannel, listEnabledChannels, updateChannels } from '../../db/queries/channels.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { toCachedChannel } from './channel-index.js';
@@ -32,11 +31,7 @@ export async function updateChannelBalance(ctx: AppContext, id: number): Promise
  * logged and skipped. Returns how many were updated.
  */
 export async function updateAllChannelBalances(ctx: AppContext): Promise<number> {
-  const rows = await ctx.db
-    .selectFrom('channels')
-    .select(['id', 'type'])
-    .where('status', '=', ChannelStatus.enabled)
-    .execute();
+  const rows = await listEnabledChannels(ctx.db);
   let updated = 0;
   for (const row of rows) {
     if (!ctx.upstream.hasBalance(row.type)) continue;

@@ -7,7 +7,7 @@ import {
 import type { Settings } from '../../config/settings/store.js';
 import { statusInRanges } from '../../config/settings/status-ranges.js';
 import type { AppContext } from '../../context.js';
-import { findChannel, updateChannels } from '../../db/queries/channels.js';
+import { findChannel, switchChannelStatus, updateChannels } from '../../db/queries/channels.js';
 import { nowSeconds } from '../../lib/time.js';
 import { notifyRoot } from '../notifications/notify-root.js';
 import type { ChannelFailure } from './upstream-gateway.js';
@@ -53,13 +53,8 @@ async function moveChannel(
 ): Promise<boolean> {
   const row = await findChannel(ctx.db, id);
   if (!row || row.status !== from) return false;
-  const changed = await ctx.db
-    .updateTable('channels')
-    .set({ status: to, other_info: withStatusReason(row.other_info, reason) })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) === 0) return false;
+  const otherInfo = withStatusReason(row.other_info, reason);
+  if (!(await switchChannelStatus(ctx.db, id, { from, to, otherInfo }))) return false;
   await ctx.channels.refresh();
   const verb = to === ChannelStatus.enabled ? 'enabled' : 'disabled';
   await notifyRoot(ctx, `Channel "${row.name}" (#${id}) was ${verb} automatically`, reason);

@@ -1,5 +1,5 @@
+import { listEnabledChannels } from '../../db/queries/channels.js';
 import type { PricingItem, PricingResponse } from '@gateway/shared';
-import { ChannelStatus } from '@gateway/shared';
 import { createHash } from 'node:crypto';
 import { userUsableGroups } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
@@ -50,11 +50,7 @@ export async function listPricing(
     ? usableGroups(ctx.settings, viewer)
     : { ...ctx.settings.get(userUsableGroups) };
   const groups = Object.keys(usable);
-  const channels = await ctx.db
-    .selectFrom('channels')
-    .select(['type', 'models', 'group'])
-    .where('status', '=', ChannelStatus.enabled)
-    .execute();
+  const channels = await listEnabledChannels(ctx.db);
   const nativeFormats = new Map(ctx.upstream.servedTypes().map((t) => [t.type, t.format]));
   const models = new Map<string, { groups: Set<string>; formats: Set<string> }>();
   for (const channel of channels) {
