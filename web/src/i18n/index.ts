@@ -43,12 +43,16 @@ const chunkBackend: BackendModule = {
 const browser =
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
+const language = detectLanguage(readString(localeKey), browser);
+// Known at once, before the catalogues arrive: the page says its language from the start.
+if (typeof document !== 'undefined') document.documentElement.lang = language;
+
 /** Resolves once the interface language's catalogues are loaded (render after it). */
 export const i18nReady = i18n
   .use(chunkBackend)
   .use(initReactI18next)
   .init({
-    lng: detectLanguage(readString(localeKey), browser),
+    lng: language,
     fallbackLng: 'zh',
     ns: namespaceNames,
     defaultNS: 'common',

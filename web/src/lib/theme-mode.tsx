@@ -31,6 +31,23 @@ function systemPrefersDark(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.(darkQuery).matches === true;
 }
 
+/** Marks `<html>` with the theme for CSS and the browser's own controls. */
+function markDocument(mode: ThemeMode, dark: boolean): void {
+  const root = document.documentElement;
+  root.dataset.theme = dark ? 'dark' : 'light';
+  root.dataset.themeMode = mode;
+  root.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+/**
+ * Marks `<html>` with the saved theme at once, before anything renders (the first render waits
+ * for the language's catalogues), so a dark page never flashes light.
+ */
+export function applySavedTheme(): void {
+  const mode = parseThemeMode(readString(themeModeKey));
+  markDocument(mode, isDark(mode, systemPrefersDark()));
+}
+
 /** Holds the theme mode, follows the OS in system mode, and marks `<html>` for CSS. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ThemeMode>(() => parseThemeMode(readString(themeModeKey)));
@@ -45,12 +62,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const dark = isDark(mode, osDark);
-  useEffect(() => {
-    const root = document.documentElement;
-    root.dataset.theme = dark ? 'dark' : 'light';
-    root.dataset.themeMode = mode;
-    root.style.colorScheme = dark ? 'dark' : 'light';
-  }, [dark, mode]);
+  useEffect(() => markDocument(mode, dark), [dark, mode]);
 
   const cycle = useCallback(() => {
     setMode((current) => {
