@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -12,16 +12,20 @@ const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  * 1 KB, once at build time, so the server sends them without compressing per request.
  */
 function precompress(): Plugin {
+  let outDir = 'dist';
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
-      for (const file of walk('dist')) {
+      for (const file of walk(outDir)) {
         if (!compressible.test(file)) continue;
         const data = readFileSync(file);
         if (data.length < 1024) continue;
