@@ -355,7 +355,9 @@ describe('gateway console', () => {
     await page.getByTestId('chart-quota').waitFor();
     await shoot(page, 'gateway-flow-detail');
     await page.goto('/panel');
-    await expect.poll(() => page.getByTestId('panel-today').innerText()).toMatch(/Requests: 1\b/);
+    await expect
+      .poll(() => page.getByTestId('panel-today').innerText(), { timeout: 15_000 })
+      .toMatch(/Requests: 1\b/);
   }, 120_000);
 
   it('the playground streams an answer billed to the session', async () => {
