@@ -9,6 +9,7 @@ import { observeHttpRequests } from './lib/metrics.js';
 import { timeOrderedId } from './lib/random.js';
 import { version } from './lib/version.js';
 import { registerRelayRoutes } from './relay/relay-routes.js';
+import { registerTaskRoutes } from './relay/tasks/task-routes.js';
 
 /** Builds the HTTP application on a context. Tests call this and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -22,6 +23,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestIdHeader: false,
   });
   await app.register(fastifyCookie, { secret: ctx.env.sessionSecret });
+  acceptEmptyJsonBodies(app);
   app.addHook('onRequest', (req, reply, done) => {
     void reply.header('X-Oneapi-Request-Id', req.id).header('X-New-Api-Version', version);
     done();
@@ -31,6 +33,24 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await createInitialRoot(ctx);
   await registerRoutes(app, ctx);
   await registerRelayRoutes(app, ctx);
+  await registerTaskRoutes(app, ctx);
   await registerStaticSite(app, ctx.env.webDist);
   return app;
+}
+
+/**
+ * JSON bodies as Fastify parses them (prototype poisoning refused), except that a bodiless
+ * request with a JSON content type is an empty body rather than a 400: common clients send
+ * POSTs without a body that way, and the one-api contract accepts them.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(req, body as string, done);
+  });
 }

@@ -12,10 +12,15 @@ import { StatusCache } from './domain/settings/status-cache.js';
 import { TokenCache } from './domain/tokens/token-cache.js';
 import { afterSettlement } from './domain/usage/after-settlement.js';
 import { UsageRollup } from './domain/usage/usage-rollup.js';
+import { LowBalanceWatch } from './domain/notifications/low-balance.js';
+import { NotificationOutbox } from './domain/notifications/outbox.js';
 import { UserCache } from './domain/users/user-cache.js';
 import { createSharedState } from './lib/shared-state.js';
 import { createUpstreamGateway } from './relay/upstream-gateway.js';
+import { createTaskUpstream } from './relay/tasks/platforms.js';
 import { ChannelIndex } from './domain/channels/channel-index.js';
+import { ChannelErrorRates } from './domain/channels/error-rates.js';
+import { LevelCache } from './domain/levels/level-cache.js';
 
 /** Options tests use to isolate themselves. */
 export interface ContextOptions {
@@ -57,6 +62,8 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   };
   const channels = new ChannelIndex(base);
   await channels.load();
+  const levels = new LevelCache(base);
+  await levels.load();
   const usage = new UsageRollup(base);
   const ctx: AppContext = {
     ...base,
@@ -64,10 +71,17 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     users: new UserCache(db, shared),
     tokens: new TokenCache(base),
     channels,
+    channelErrors: new ChannelErrorRates(base.settings),
+    levels,
     status: new StatusCache(base),
     usage,
     mail: new Mailer(base),
+    notifications: new NotificationOutbox(base),
+    get balanceWatch(): LowBalanceWatch {
+      return balanceWatch;
+    },
     upstream: createUpstreamGateway(),
+    taskUpstream: createTaskUpstream(),
     billing: createBilling(base, {
       onCharged: (charged) => afterSettlement(ctx, charged),
       // Settlements feed the roll-up, whose own shutdown flush may already have run.
@@ -79,6 +93,8 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
       await db.destroy();
     },
   };
+  const balanceWatch = new LowBalanceWatch(ctx);
+  ctx.notifications.attach(ctx);
   if (!options.deferBillingStart) await ctx.billing.start();
   return ctx;
 }

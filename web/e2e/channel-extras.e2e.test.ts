@@ -113,9 +113,17 @@ describe('channel extras', () => {
       .poll(() => page.getByTestId('channel-base-url').getAttribute('placeholder'))
       .toBe('https://api.deepseek.com');
 
-    // Midjourney (2) is a contract type with known models, but the relay cannot serve it.
+    // Midjourney-Proxy channels are served by the task relay.
     await page.getByTestId('channel-type').click();
     await page.keyboard.type('midjourney');
+    await expect
+      .poll(() => dropdown.locator('.ant-select-item-option').allInnerTexts())
+      .toEqual(['Midjourney Proxy (2)', 'Midjourney Proxy Plus (5)']);
+    await page.keyboard.press('Escape');
+
+    // Baidu (15) is a contract type, but the relay cannot serve it.
+    await page.getByTestId('channel-type').click();
+    await page.keyboard.type('baidu');
     await page.locator('.ant-select-dropdown:visible .ant-empty').waitFor();
     await expect(dropdown.locator('.ant-select-item-option').count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
@@ -125,7 +133,7 @@ describe('channel extras', () => {
     const id = await add('legacy', { tag: 'old' });
     // A type served once, or written by another gateway: set behind the API's back.
     const db = new SQLite(join(dir, 'gateway.db'));
-    db.prepare('update channels set type = 2 where id = ?').run(id);
+    db.prepare('update channels set type = 15 where id = ?').run(id);
     db.close();
 
     const page = await signedIn();
@@ -136,7 +144,7 @@ describe('channel extras', () => {
     await page.goto(`/channel/edit/${id}`);
     await page.getByTestId('channel-type-not-served').waitFor();
     await expect(page.getByTestId('channel-type').innerText()).resolves.toContain(
-      'Midjourney Proxy (2)',
+      'Baidu Wenxin (15)',
     );
     await expect(page.getByTestId('channel-form').innerText()).resolves.toContain(
       'no longer serves this type',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, setupRoot, type ApiSession } from './helpers/api';
+import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import { newContext, signIn } from './helpers/browser';
 import { useFixture } from './helpers/fixture';
 
@@ -9,8 +9,17 @@ describe('route guards', () => {
 
   beforeAll(async () => {
     root = await setupRoot(f.server.url);
-    await registerUser(f.server.url, 'bob', 'bobpass123');
     await registerUser(f.server.url, 'agent', 'agentpass1');
+    // Bob signs up with the agent's invitation code: agents see the users they brought.
+    const agentSession = new ApiSession(f.server.url);
+    await agentSession.login('agent', 'agentpass1');
+    const code = await agentSession.call<string>('GET', '/api/user/aff');
+    await new ApiSession(f.server.url).call('POST', '/api/user/register', {
+      username: 'bob',
+      password: 'bobpass123',
+      password2: 'bobpass123',
+      aff_code: code,
+    });
     const list = await root.call<{ items: Array<{ id: number; username: string }> }>(
       'GET',
       '/api/user/search?keyword=agent',

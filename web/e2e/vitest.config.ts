@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: each has its own server (free port, own database) and browser.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

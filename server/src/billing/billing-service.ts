@@ -2,8 +2,9 @@ import type { BaseContext } from '../base-context.js';
 import { sqliteHandleOf } from '../db/client.js';
 import { randomId } from '../lib/random.js';
 import type { Billing, BillingHooks } from './billing.js';
-import { reserveQuota, type Reservation } from './quota.js';
 import { instanceKey, reconcileReservations } from './reconcile.js';
+import type { BalanceMove, Charged } from './settle-plan.js';
+import { reserveQuota } from './kysely-money.js';
 import { SettlementQueue } from './settlement-queue.js';
 import { SqliteMoney } from './sqlite-money.js';
 
@@ -16,22 +17,47 @@ const reconcileEveryMs = 60_000;
 /** Builds the billing service of a process; `start()` it before serving. */
 export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   const instanceId = randomId(9);
+  // What a commit charged goes to the hooks; a failing hook never fails the commit.
+  const onCharged = (charged: Charged[]) => {
+    try {
+      hooks.onCharged(charged);
+    } catch (error) {
+      base.log.error({ err: error }, 'after-settlement hook failed');
+    }
+  };
+  const queue = new SettlementQueue(base, onCharged);
   const raw = sqliteHandleOf(base.db);
-  const sqlite = raw ? new SqliteMoney(raw) : undefined;
-  const queue = new SettlementQueue(base, sqlite, (charged) => hooks.onCharged(charged));
+  // SQLite: one synchronous transaction per event-loop turn for every reservation and
+  // settlement of that turn; the Kysely runner when a Kysely transaction holds the connection.
+  const sqlite = raw
+    ? new SqliteMoney(
+        raw,
+        {
+          reserve: (r, id) => reserveQuota(base, r, id),
+          commit: (moves) => queue.commitNow(moves),
+        },
+        onCharged,
+      )
+    : undefined;
+  const later = (move: BalanceMove) => {
+    if (!sqlite) return queue.push(move);
+    sqlite.commit(move).catch((err: unknown) => base.log.error({ err }, 'settlement failed'));
+  };
   const billing: Billing = {
     instanceId,
     reserve: async (reservation) => {
       if (reservation.quota <= 0) return;
-      // SQLite: batched synchronous transactions unless a Kysely transaction holds the connection.
-      const viaKysely = (r: Reservation) => reserveQuota(base, r, instanceId);
-      if (sqlite) await sqlite.reserve(reservation, instanceId, viaKysely);
-      else await viaKysely(reservation);
+      if (sqlite) await sqlite.reserve(reservation, instanceId);
+      else await reserveQuota(base, reservation, instanceId);
     },
-    settleDelivered: (settlement) => queue.commitSoon(settlement),
-    settle: (settlement) => queue.push(settlement),
-    refund: (refund) => queue.push(refund),
-    flush: () => queue.flush(),
+    settleDelivered: (settlement) =>
+      sqlite ? sqlite.commit(settlement) : queue.commitSoon(settlement),
+    settle: later,
+    refund: later,
+    flush: async () => {
+      await sqlite?.flush();
+      await queue.flush();
+    },
     start: async () => {
       const key = instanceKey(instanceId);
       await base.shared.set(key, '1', aliveTtlSeconds);

@@ -1,4 +1,4 @@
-import type { Reservation } from './quota.js';
+import type { Reservation } from './reservation.js';
 import type { Charged, Refund, Settlement } from './settle-plan.js';
 
 /** The relay's money operations for one process (`ctx.billing`). */

@@ -1,16 +1,16 @@
-import { LogType } from '@gateway/shared';
 import type { BaseContext } from '../base-context.js';
 import { nowSeconds } from '../lib/time.js';
-import { creditReservation } from './quota.js';
+import { runAsync } from './ledger/program.js';
+import { reconcileProgram } from './ledger/relay-moves.js';
 
 /** Shared-state key that says an instance is alive (refreshed while it runs). */
 export const instanceKey = (instanceId: string) => `instance:${instanceId}`;
 
 /**
  * Crash reconciliation: reservations left by processes that are no longer alive are refunded
- * (or, when a log row with that request id exists, the request was settled and the row is
- * just deleted). Each reservation is claimed by deleting its row first, so two instances
- * reconciling at once never refund twice. Returns how many reservations were reconciled.
+ * through the ledger (or, when a consume log with that request id exists, the request was
+ * settled and the row is just deleted). Each reservation is claimed by deleting its row first,
+ * so two instances reconciling at once never refund twice. Returns how many were reconciled.
  */
 export async function reconcileReservations(ctx: BaseContext, selfId: string): Promise<number> {
   const rows = await ctx.db
@@ -35,36 +35,7 @@ export async function reconcileReservations(ctx: BaseContext, selfId: string): P
       tokenLimited: row.token_limited === 1,
       quota: Number(row.quota),
     };
-    const reconciled = await ctx.db.transaction().execute(async (trx) => {
-      const claim = await trx
-        .deleteFrom('reservations')
-        .where('id', '=', row.id)
-        .executeTakeFirst();
-      if (Number(claim.numDeletedRows) !== 1) return false;
-      const settled = await trx
-        .selectFrom('logs')
-        .select('id')
-        .where('request_id', '=', row.id)
-        .where('type', '=', LogType.consume)
-        .executeTakeFirst();
-      if (settled) return true;
-      await creditReservation(trx, reservation, reservation.quota);
-      await trx
-        .insertInto('logs')
-        .values({
-          user_id: row.user_id,
-          created_at: nowSeconds(),
-          type: LogType.refund,
-          content: `Refunded ${reservation.quota} quota held by request ${row.id}, which did not finish before its process stopped`,
-          token_id: row.token_id,
-          request_id: row.id,
-          quota: 0,
-          other: JSON.stringify({ refunded_quota: reservation.quota, reason: 'reconcile' }),
-        })
-        .execute();
-      return true;
-    });
-    if (reconciled) done++;
+    if (await runAsync(ctx.db, () => reconcileProgram(reservation, nowSeconds()))) done++;
   }
   if (done > 0) ctx.log.warn({ reservations: done }, 'refunded reservations of stopped processes');
   return done;

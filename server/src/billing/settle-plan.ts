@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { LogsTable } from '../db/schema/index.js';
-import type { Reservation } from './quota.js';
+import type { Reservation } from './reservation.js';
 
 /**
  * A log row to write with a settlement; planning sets `quota` to what was really charged (the

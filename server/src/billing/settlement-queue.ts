@@ -1,7 +1,6 @@
 import type { BaseContext } from '../base-context.js';
-import { commitBatch, commitOne } from './settle-batch.js';
+import { commitBatch, commitOne } from './kysely-money.js';
 import { ReservationGone, type BalanceMove, type Charged } from './settle-plan.js';
-import type { SqliteMoney } from './sqlite-money.js';
 
 /** How long a move may wait for companions before its batch commits. */
 const batchDelayMs = 25;
@@ -16,9 +15,10 @@ function isDeadlock(error: unknown): boolean {
 }
 
 /**
- * Settlements and refunds, queued off the request path and committed in batches: one
- * transaction every ~25 ms holds every move of that window (balances, counters, reservation
- * rows and log rows together). Batches run one after another; `flush` commits what is queued.
+ * Settlements and refunds on the Kysely runner (PostgreSQL, MySQL), queued off the request
+ * path and committed in batches: one transaction every ~25 ms holds every move of that window
+ * (balances, counters, reservation, ledger and log rows together). Batches run one after
+ * another; `flush` commits what is queued. SQLite commits in `SqliteMoney`'s turns instead.
  */
 export class SettlementQueue {
   private pending: BalanceMove[] = [];
@@ -29,9 +29,7 @@ export class SettlementQueue {
 
   constructor(
     private readonly ctx: BaseContext,
-    /** The synchronous SQLite path, when the database is SQLite. */
-    private readonly sqlite: SqliteMoney | undefined,
-    /** Called with what each committed batch charged. */
+    /** Called with what each committed batch charged (must not throw). */
     private readonly onCommitted: (charged: Charged[]) => void,
   ) {}
 
@@ -58,6 +56,12 @@ export class SettlementQueue {
     return this.soon;
   }
 
+  /** Queues moves and resolves once they are committed (or left for reconciliation). */
+  commitNow(moves: BalanceMove[]): Promise<void> {
+    this.pending.push(...moves);
+    return this.flush();
+  }
+
   /** Moves queued and not yet committed. */
   get size(): number {
     return this.pending.length;
@@ -76,10 +80,7 @@ export class SettlementQueue {
   private async commit(batch: BalanceMove[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const charged =
-          this.sqlite && !this.sqlite.busy
-            ? this.sqlite.commit(batch)
-            : await commitBatch(this.ctx, batch);
+        const charged = await commitBatch(this.ctx, batch);
         return this.report(charged);
       } catch (error) {
         if (isDeadlock(error) && attempt < deadlockAttempts) continue;
@@ -94,10 +95,7 @@ export class SettlementQueue {
   private async commitEach(batch: BalanceMove[]): Promise<void> {
     for (const move of batch) {
       try {
-        const charged =
-          this.sqlite && !this.sqlite.busy
-            ? this.sqlite.commit([move], false)
-            : await commitOne(this.ctx, move);
+        const charged = await commitOne(this.ctx, move);
         this.report(charged);
       } catch (error) {
         // The reservation row stays, so the next start refunds it: the user is not charged.
@@ -110,10 +108,6 @@ export class SettlementQueue {
   }
 
   private report(charged: Charged[]): void {
-    try {
-      this.onCommitted(charged);
-    } catch (error) {
-      this.ctx.log.error({ err: error }, 'after-settlement hook failed');
-    }
+    this.onCommitted(charged);
   }
 }

@@ -1,217 +1,117 @@
 import type SQLite from 'better-sqlite3';
-import type { Insertable } from 'kysely';
-import type { LogsTable } from '../db/schema/index.js';
-import { AppError } from '../errors.js';
+import type { AppError } from '../errors.js';
 import { nowSeconds } from '../lib/time.js';
-import type { Reservation } from './quota.js';
-import {
-  inLockOrder,
-  planTotals,
-  ReservationGone,
-  type BalanceMove,
-  type Charged,
-} from './settle-plan.js';
+import { runSync } from './ledger/program.js';
+import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import type { Reservation } from './reservation.js';
+import type { BalanceMove, Charged } from './settle-plan.js';
 
-/** A reservation waiting for the next batch transaction. */
+/** A reservation waiting for the next turn's transaction. */
 interface PendingReserve {
   reservation: Reservation;
   instanceId: string;
-  fallback: (r: Reservation) => Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
+/** How the Kysely runner takes over while a Kysely transaction holds the connection. */
+export interface KyselyFallback {
+  reserve(reservation: Reservation, instanceId: string): Promise<void>;
+  /** Commits moves (in batches, one by one when a batch fails), reporting what they charged. */
+  commit(moves: BalanceMove[]): Promise<void>;
+}
+
 /**
- * RESERVE and the settlement batches on SQLite, run synchronously with prepared statements on
- * the one connection (the same guarded statements as the Kysely path). A synchronous
- * transaction cannot interleave with anything, so a reservation costs microseconds; callers
- * must use the Kysely path instead while a Kysely transaction holds the connection (`busy`).
+ * The relay's ledger programs on SQLite, run synchronously on the one connection. Everything
+ * the relay asks for in one turn of the event loop (reservations of new requests, settlements
+ * of delivered answers, refunds) commits in one synchronous transaction at the next
+ * `setImmediate`: one WAL write for all of them, and nothing can interleave with it. While a
+ * Kysely transaction holds the connection (rare: administrative writes), the turn runs
+ * through the Kysely runner instead.
  */
 export class SqliteMoney {
-  private readonly s;
-  private readonly reserveTx;
-  private readonly batchTx;
-  private waiting: PendingReserve[] = [];
+  private reserves: PendingReserve[] = [];
+  private moves: BalanceMove[] = [];
+  private turn: Promise<Charged[]> | undefined;
+  private readonly turnTx;
 
-  constructor(private readonly raw: SQLite.Database) {
-    const p = (sql: string) => raw.prepare(sql);
-    this.s = {
-      debitUser: p('update users set quota = quota - ? where id = ? and quota >= ?'),
-      debitToken: p(
-        'update tokens set remain_quota = remain_quota - ? where id = ? and remain_quota >= ?',
-      ),
-      creditUser: p('update users set quota = quota + ? where id = ?'),
-      userBalance: p('select quota as balance from users where id = ?').pluck(),
-      tokenBalance: p('select remain_quota as balance from tokens where id = ?').pluck(),
-      reserve: p(
-        `insert into reservations (id, user_id, token_id, quota, token_limited, created_at, instance_id)
-         values (?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      unreserve: p('delete from reservations where id = ?'),
-      userTotals: p(
-        `update users set quota = quota + ?, used_quota = used_quota + ?,
-         request_count = request_count + ? where id = ?`,
-      ),
-      tokenTotals: p(
-        `update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?,
-         accessed_time = ? where id = ?`,
-      ),
-      channelUsed: p('update channels set used_quota = used_quota + ? where id = ?'),
-      log: p(
-        `insert into logs (user_id, created_at, type, content, username, token_id, token_name,
-         model_name, quota, prompt_tokens, completion_tokens, use_time, is_stream, channel_id,
-         "group", ip, request_id, other) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-    };
-    this.reserveTx = raw.transaction((batch: PendingReserve[]) =>
-      batch.map((w) => this.reserveNow(w.reservation, w.instanceId)),
-    );
-    this.batchTx = raw.transaction((moves: BalanceMove[], strict: boolean) =>
-      this.commitNow(moves, strict),
-    );
-  }
-
-  /** True while a Kysely transaction holds the connection (use the Kysely path then). */
-  get busy(): boolean {
-    return this.raw.inTransaction;
-  }
-
-  /**
-   * RESERVE: joins the reservations made in this turn of the event loop and commits them in
-   * one synchronous transaction at the next `setImmediate` (one WAL write for many requests).
-   * Rejects with the insufficient-quota errors; `fallback` runs it on the Kysely path when a
-   * Kysely transaction holds the connection at that moment.
-   */
-  reserve(
-    reservation: Reservation,
-    instanceId: string,
-    fallback: (r: Reservation) => Promise<void>,
-  ): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ reservation, instanceId, fallback, resolve, reject });
-      if (this.waiting.length === 1) setImmediate(() => this.reserveWaiting());
+  constructor(
+    private readonly raw: SQLite.Database,
+    private readonly kysely: KyselyFallback,
+    /** Called with what each turn charged. */
+    private readonly onCommitted: (charged: Charged[]) => void,
+  ) {
+    this.turnTx = raw.transaction((moves: BalanceMove[], reserves: PendingReserve[]) => {
+      const now = nowSeconds();
+      // Settlements first: what they give back is available to the reservations.
+      const charged = moves.length > 0 ? runSync(raw, commitProgram(moves, false, now)) : [];
+      const refusals = reserves.map((w) =>
+        runSync(raw, reserveProgram(w.reservation, w.instanceId, now)),
+      );
+      return { charged, refusals };
     });
   }
 
-  private reserveWaiting(): void {
-    const batch = this.waiting;
-    this.waiting = [];
-    if (this.busy) {
-      for (const w of batch) w.fallback(w.reservation).then(w.resolve, w.reject);
-      return;
-    }
-    let outcomes: Array<AppError | null>;
-    try {
-      outcomes = this.reserveTx(batch);
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-      return;
-    }
-    batch.forEach((w, i) => (outcomes[i] ? w.reject(outcomes[i]) : w.resolve()));
-  }
-
   /**
-   * Commits a batch in one synchronous transaction. With `strict`, a missing reservation
-   * aborts it (ReservationGone); otherwise a missing one counts as nothing reserved.
+   * RESERVE in the next turn's transaction. Rejects with `insufficient_user_quota` /
+   * `insufficient_token_quota` (nothing changed then).
    */
-  commit(moves: BalanceMove[], strict = true): Charged[] {
-    return this.batchTx(moves, strict);
+  reserve(reservation: Reservation, instanceId: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.reserves.push({ reservation, instanceId, resolve, reject });
+      this.schedule();
+    });
   }
 
-  /** One reservation inside the batch transaction; a refusal leaves nothing changed. */
-  private reserveNow(r: Reservation, instanceId: string): AppError | null {
-    if (this.s.debitUser.run(r.quota, r.userId, r.quota).changes !== 1) {
-      return new AppError('insufficient_user_quota', undefined, 403);
+  /** SETTLE or REFUND in the next turn's transaction; resolves once it is committed. */
+  commit(move: BalanceMove): Promise<void> {
+    this.moves.push(move);
+    return this.schedule().then(() => undefined);
+  }
+
+  /** Commits whatever is queued now; resolves when it is written. */
+  flush(): Promise<void> {
+    if (this.reserves.length === 0 && this.moves.length === 0) {
+      return (this.turn ?? Promise.resolve()).then(() => undefined);
     }
-    if (
-      r.tokenLimited &&
-      r.tokenId > 0 &&
-      this.s.debitToken.run(r.quota, r.tokenId, r.quota).changes !== 1
-    ) {
-      this.s.creditUser.run(r.quota, r.userId);
-      return new AppError('insufficient_token_quota', undefined, 403);
+    return this.runTurn().then(() => undefined);
+  }
+
+  private schedule(): Promise<Charged[]> {
+    this.turn ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.runTurn());
+    return this.turn;
+  }
+
+  private async runTurn(): Promise<Charged[]> {
+    const moves = this.moves;
+    const reserves = this.reserves;
+    this.moves = [];
+    this.reserves = [];
+    this.turn = undefined;
+    if (moves.length === 0 && reserves.length === 0) return [];
+    if (this.raw.inTransaction) return this.runOnKysely(moves, reserves);
+    let outcome: { charged: Charged[]; refusals: Array<AppError | null> };
+    try {
+      outcome = this.turnTx(moves, reserves);
+    } catch {
+      // Nothing of the turn was written: each part gets its own attempt on the other runner.
+      return this.runOnKysely(moves, reserves);
     }
-    this.s.reserve.run(
-      r.id,
-      r.userId,
-      r.tokenId,
-      r.quota,
-      r.tokenLimited ? 1 : 0,
-      nowSeconds(),
-      instanceId,
-    );
-    return null;
+    reserves.forEach((w, i) => {
+      const refusal = outcome.refusals[i];
+      if (refusal) w.reject(refusal);
+      else w.resolve();
+    });
+    this.onCommitted(outcome.charged);
+    return outcome.charged;
   }
 
-  private commitNow(moves: BalanceMove[], strict: boolean): Charged[] {
-    const gone = new Set<BalanceMove>();
-    for (const move of moves) {
-      if (move.reservation.quota <= 0) continue;
-      if (this.s.unreserve.run(move.reservation.id).changes === 1) continue;
-      if (strict) throw new ReservationGone();
-      gone.add(move);
+  /** The turn through the Kysely runner (which reports what it charges itself). */
+  private async runOnKysely(moves: BalanceMove[], reserves: PendingReserve[]): Promise<Charged[]> {
+    for (const w of reserves) {
+      this.kysely.reserve(w.reservation, w.instanceId).then(w.resolve, w.reject);
     }
-    const reservedOf = (move: BalanceMove) => (gone.has(move) ? 0 : move.reservation.quota);
-    const charged: Charged[] = [];
-    for (const move of inLockOrder(moves)) {
-      const reserved = reservedOf(move);
-      let quota = 0;
-      if (move.kind === 'settle') {
-        quota =
-          move.quota <= reserved
-            ? move.quota
-            : reserved + this.chargeExtra(move.reservation, move.quota - reserved);
-      }
-      charged.push({ move, quota });
-    }
-    const plan = planTotals(charged, reservedOf);
-    for (const [id, t] of plan.users) this.s.userTotals.run(t.refund, t.used, t.count, id);
-    const now = nowSeconds();
-    for (const [id, t] of plan.tokens) this.s.tokenTotals.run(t.refund, t.used, now, id);
-    for (const [id, used] of plan.channels) this.s.channelUsed.run(used, id);
-    for (const row of plan.logs) this.insertLog(row);
-    return charged;
-  }
-
-  /** Takes up to `amount` from a balance, never below 0; returns what was taken. */
-  private debitUpTo(table: 'users' | 'tokens', id: number, amount: number): number {
-    const debit = table === 'users' ? this.s.debitUser : this.s.debitToken;
-    if (debit.run(amount, id, amount).changes === 1) return amount;
-    const balance = Number(
-      (table === 'users' ? this.s.userBalance : this.s.tokenBalance).get(id) ?? 0,
-    );
-    const available = Math.min(amount, Math.max(0, balance));
-    return available > 0 && debit.run(available, id, available).changes === 1 ? available : 0;
-  }
-
-  private chargeExtra(r: Reservation, extra: number): number {
-    const fromUser = this.debitUpTo('users', r.userId, extra);
-    if (!r.tokenLimited || r.tokenId === 0 || fromUser === 0) return fromUser;
-    const fromToken = this.debitUpTo('tokens', r.tokenId, fromUser);
-    if (fromToken < fromUser) this.s.creditUser.run(fromUser - fromToken, r.userId);
-    return fromToken;
-  }
-
-  private insertLog(row: Insertable<LogsTable>): void {
-    this.s.log.run(
-      row.user_id,
-      row.created_at,
-      row.type,
-      row.content,
-      row.username ?? '',
-      row.token_id ?? 0,
-      row.token_name ?? '',
-      row.model_name ?? '',
-      row.quota ?? 0,
-      row.prompt_tokens ?? 0,
-      row.completion_tokens ?? 0,
-      row.use_time ?? 0,
-      row.is_stream ?? 0,
-      row.channel_id ?? 0,
-      row.group ?? '',
-      row.ip ?? '',
-      row.request_id ?? '',
-      row.other,
-    );
+    if (moves.length > 0) await this.kysely.commit(moves);
+    return [];
   }
 }

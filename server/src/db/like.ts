@@ -9,6 +9,13 @@ export function lowerContains(column: string, text: string): RawBuilder<boolean>
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
 }
 
+/** `column like text%`: a prefix match, LIKE wildcards in `text` taken literally. */
+export function startsWith(column: string, text: string): RawBuilder<boolean> {
+  const pattern = `${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  // `escape '!'` is spelled out because SQLite has no default LIKE escape character.
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
+}
+
 /** Whether a comma-separated list column holds `item` exactly (no string concatenation). */
 export function commaListHas(column: string, item: string): RawBuilder<boolean> {
   const escaped = item.replace(/[!%_]/g, (c) => `!${c}`);

@@ -98,8 +98,17 @@ const moneyRules = [
   'the upstream sent no usage, and logged with `partial: true` and `stream_status`.',
   'Administrators change balances by delta (`POST /api/user/manage`, `add_quota`) or by',
   'compare-and-set (`PUT /api/user/` with `quota` and `original_quota`, the value read);',
-  'a stale balance is refused with `quota_changed`. Amounts and balances stay within',
-  '2^53 - 1 (`quota_too_large`).',
+  "a stale balance is refused with `quota_changed`; a key's quota the same way",
+  '(`PUT /api/token/` with `remain_quota` and `original_remain_quota`). Amounts and balances',
+  'stay within 2^53 - 1 (`quota_too_large`). Every balance change (relay reserve, settle and',
+  'refund, administrator changes, gifts, key quotas) is one guarded statement plus a ledger',
+  'row in the same transaction: account, delta, balance after, reason, reference and operator',
+  '(`GET /api/ledger/self`, `GET /api/ledger/`), so every balance is the sum of its rows.',
+  'Money in: redemption codes (`/api/redemption`, redeemed once by `POST /api/user/topup`),',
+  'payment gateways (`/api/payment/gateway`, secrets never returned) and top-up orders',
+  '(`/api/user/pay`, `/api/user/topup/*`). Provider callbacks (`/api/user/epay/notify`,',
+  '`/api/stripe/webhook/{gateway}`) are verified before anything else and credit an order',
+  'once; a closed order is never credited by a callback.',
 ].join(' ');
 
 /** The parts of an operation shared by both kinds of route. */

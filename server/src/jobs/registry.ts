@@ -1,13 +1,28 @@
 import type { AppContext } from '../context.js';
 import { randomId } from '../lib/random.js';
+import { agentDividendsJob } from './agent-dividends.js';
+import { channelRecoveryJob } from './channel-recovery.js';
+import { levelUpgradeJob } from './level-upgrade.js';
 import { logRetentionJob } from './log-retention.js';
+import { notificationDeliveryJob } from './notification-delivery.js';
+import { orderExpiryJob } from './order-expiry.js';
+import { taskPollJob } from './task-poll.js';
 import { usageFlushJob } from './usage-flush.js';
 import type { Job } from './job.js';
 
 export type { Job } from './job.js';
 
 /** Every background job; a new job is one import and one entry here. */
-export const jobs: readonly Job[] = [logRetentionJob, usageFlushJob];
+export const jobs: readonly Job[] = [
+  logRetentionJob,
+  usageFlushJob,
+  orderExpiryJob,
+  levelUpgradeJob,
+  notificationDeliveryJob,
+  agentDividendsJob,
+  taskPollJob,
+  channelRecoveryJob,
+];
 
 /** What one attempt to run a job did. */
 export type JobOutcome = 'ran' | 'skipped' | 'failed';

@@ -16,6 +16,14 @@ export interface SharedState {
   del(key: string): Promise<void>;
   /** Counts a hit in a fixed window and returns the count so far in that window. */
   hit(key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Takes one of `limit` slots under `key` (requests in flight); false when all are taken.
+   * A slot not given back is freed after `ttlSeconds` (a crashed instance leaks nothing for
+   * long).
+   */
+  enter(key: string, limit: number, ttlSeconds: number): Promise<boolean>;
+  /** Gives back a slot taken by `enter`. */
+  leave(key: string): Promise<void>;
   /** Tells every instance (this one included) about a change on `topic`. */
   publish(topic: string, message: string): Promise<void>;
   /** Runs `handler` for each message published on `topic` by any instance. */
@@ -62,6 +70,21 @@ class MemoryState implements SharedState {
     return count;
   }
 
+  async enter(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    const taken = Number(this.live(key)?.value ?? 0);
+    if (taken >= limit) return false;
+    this.values.set(key, { value: String(taken + 1), expiresAt: Date.now() + ttlSeconds * 1000 });
+    return true;
+  }
+
+  async leave(key: string): Promise<void> {
+    const entry = this.live(key);
+    if (!entry) return;
+    const taken = Number(entry.value) - 1;
+    if (taken <= 0) this.values.delete(key);
+    else entry.value = String(taken);
+  }
+
   async publish(topic: string, message: string): Promise<void> {
     this.events.emit(topic, message);
   }
@@ -90,6 +113,16 @@ class MemoryState implements SharedState {
     for (const [key, entry] of this.values) if (entry.expiresAt <= now) this.values.delete(key);
   }
 }
+
+/** Takes a slot atomically: count up, and back down when that went past the limit. */
+const enterScript = `local n = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+if n > tonumber(ARGV[1]) then redis.call('DECR', KEYS[1]) return 0 end
+return 1`;
+/** Gives a slot back, never below zero. */
+const leaveScript = `local n = redis.call('DECR', KEYS[1])
+if n <= 0 then redis.call('DEL', KEYS[1]) end
+return n`;
 
 class RedisState implements SharedState {
   readonly kind = 'redis' as const;
@@ -129,6 +162,15 @@ class RedisState implements SharedState {
       .expire(key, windowSeconds, 'NX')
       .exec()) as [[Error | null, number], unknown];
     return count;
+  }
+
+  async enter(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    const taken = await this.client.eval(enterScript, 1, key, limit, ttlSeconds);
+    return taken === 1;
+  }
+
+  async leave(key: string): Promise<void> {
+    await this.client.eval(leaveScript, 1, key);
   }
 
   async publish(topic: string, message: string): Promise<void> {

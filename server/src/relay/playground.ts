@@ -21,7 +21,7 @@ export function registerPlayground(scope: FastifyInstance, ctx: AppContext): voi
       // `group` is the playground's own field; the upstream must not see it.
       if (isObject(req.body)) req.body = upstreamBody;
       rc.caller = callerOf(user, null, null);
-      const usable = typeof asked === 'string' && isUsableGroup(ctx.settings, user, asked);
+      const usable = typeof asked === 'string' && isUsableGroup(ctx, user, asked);
       rc.usingGroup = usable ? asked : user.group;
       await relayAuthenticated(rc);
     });

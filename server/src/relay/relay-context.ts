@@ -1,6 +1,7 @@
+import type { UserOverrides } from '../domain/users/user-cache.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModelPricing } from '../billing/pricing.js';
-import type { Reservation } from '../billing/quota.js';
+import type { Reservation } from '../billing/reservation.js';
 import type { Usage } from '../billing/usage.js';
 import type { AppContext } from '../context.js';
 import type { CachedToken } from '../domain/tokens/token-cache.js';
@@ -26,6 +27,10 @@ export interface Caller {
   username: string;
   /** The user's own group. */
   userGroup: string;
+  /** The user's level name (discounts and limits). */
+  level: string;
+  /** The user's own terms beside the level. */
+  overrides: UserOverrides;
   role: number;
   /** The API key; null for the playground (billed to the signed-in user). */
   token: CachedToken | null;
@@ -61,10 +66,10 @@ export interface Attempt {
   index: number;
 }
 
-/** How the answer went, for settlement and the log. */
 /** Who ended a partial answer: the client, or the upstream by closing or by an error event. */
 export type PartialReason = 'client_gone' | 'upstream_cut' | 'upstream_error';
 
+/** How the answer went, for settlement and the log. */
 export interface Outcome {
   /** Usage as reported by the upstream, else counted locally. */
   usage: Usage | null;
@@ -100,6 +105,8 @@ export class RelayContext {
   usingGroup!: string;
   /** Set by `readRequest`. */
   request!: ParsedRequest;
+  /** The in-flight slots this request holds (level, user), given back when it ends. */
+  heldSlots: string[] = [];
   /** Set by `priceRequest`. */
   pricing!: ModelPricing;
   /** Set by `reserve`; `quota` 0 until then. */

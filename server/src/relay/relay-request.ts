@@ -4,6 +4,7 @@ import { authenticateCaller, checkKeyLimits } from './steps/authenticate-caller.
 import { callUpstream, type Deliver } from './steps/call-upstream.js';
 import { deliverBytes, deliverJson } from './steps/deliver-json.js';
 import { deliverStream } from './steps/deliver-stream.js';
+import { checkLevelLimits, leaveSlots } from './steps/level-limits.js';
 import { priceRequest, reserve } from './steps/price-and-reserve.js';
 import { readRequest } from './steps/read-request.js';
 import { refundRequest, settleRequest } from './steps/settle-request.js';
@@ -28,6 +29,8 @@ export async function relayAuthenticated(rc: RelayContext): Promise<void> {
   try {
     readRequest(rc);
     await checkKeyLimits(rc);
+    const limits = checkLevelLimits(rc);
+    if (limits) await limits;
     priceRequest(rc);
     await reserve(rc);
     await callUpstream(rc, deliveryOf(rc));
@@ -36,6 +39,8 @@ export async function relayAuthenticated(rc: RelayContext): Promise<void> {
     if (error instanceof ClientGone && rc.outcome.usage) settleRequest(rc);
     else refundRequest(rc, error);
     throw error;
+  } finally {
+    leaveSlots(rc);
   }
 }
 

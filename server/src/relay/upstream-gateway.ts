@@ -16,13 +16,35 @@ import {
   upstreamTimeoutMs,
 } from './management/channel-adaptor.js';
 import { callUpstream } from './management/upstream-call.js';
+import { probeTaskChannel, taskPlatformOfType, taskPlatforms } from './tasks/platforms.js';
 
 /** Reasoning models refuse `max_tokens` and need room to think before answering. */
 const answerLimit = (model: string) =>
   /^(o\d|gpt-5)/.test(model) ? { max_completion_tokens: 256 } : { max_tokens: 16 };
 
-/** Every channel type the registry serves, with its name and default address. */
+/** The wire format of each asynchronous task platform, as the pricing page lists it. */
+const taskFormats: Record<string, ServedChannelType['format']> = {
+  midjourney: 'midjourney',
+  suno: 'suno',
+  sora: 'openai-video',
+  kling: 'openai-video',
+};
+
+/** Every channel type the registries serve (chat and tasks), with its name and default address. */
 function servedTypes(): ServedChannelType[] {
+  const tasks = taskPlatforms().flatMap((platform) =>
+    platform.served.map((t): ServedChannelType => ({
+      type: t.type,
+      name: t.name,
+      base_url: t.baseUrl,
+      base_url_required: t.baseUrl === '',
+      format: taskFormats[platform.platform] ?? 'openai',
+    })),
+  );
+  return [...chatTypes(), ...tasks].sort((a, b) => a.type - b.type);
+}
+
+function chatTypes(): ServedChannelType[] {
   return supportedChannelTypes().flatMap((type) => {
     const adaptor = adaptorFor(type);
     if (!adaptor) return [];
@@ -40,6 +62,16 @@ function servedTypes(): ServedChannelType[] {
 }
 
 async function probe(channel: CachedChannel, model: string): Promise<ProbeResult> {
+  const tasks = taskPlatformOfType(channel.type);
+  // OpenAI channels also serve videos; they are tested with chat.
+  if (tasks && !adaptorFor(channel.type)) {
+    try {
+      await probeTaskChannel(tasks, channel);
+      return { failure: null, usage: null };
+    } catch (error) {
+      return { failure: thrownFailure(error) };
+    }
+  }
   try {
     const adaptor = channelAdaptor(channel.type);
     const upstreamModel = channel.modelMapping[model] || model;
@@ -67,7 +99,10 @@ async function probe(channel: CachedChannel, model: string): Promise<ProbeResult
 }
 
 async function listModels(type: number, channel: ChannelConfig): Promise<string[]> {
-  const capability = channelAdaptor(type).listModels;
+  // Task protocols (Midjourney, Suno, videos) list no models: their names come from prices.
+  const capability = taskPlatformOfType(type)
+    ? adaptorFor(type)?.listModels
+    : channelAdaptor(type).listModels;
   if (!capability) throw new AppError('channel_models_unsupported');
   try {
     const answer = await callUpstream(capability.request(channel), {

@@ -138,6 +138,16 @@ describe(`groups, models, invitation code and limits for the console on ${testDb
         partner: { ratio: 0.8, desc: 'partner' },
       },
       discount: 1,
+      own: { concurrency_limit: 0, in_flight: 0, extra_discount: 1 },
+      level: {
+        name: 'default',
+        priority: 0,
+        description: '',
+        benefits: '',
+        rate_limit: 0,
+        rate_used: 0,
+        models: [],
+      },
       model_request_limit: { enabled: true, count: 50, success_count: 20, duration_minutes: 1 },
       keys: {
         total: 2,

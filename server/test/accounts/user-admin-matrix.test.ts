@@ -125,14 +125,16 @@ describe(`user administration: every route x every role on ${testDb}`, () => {
   });
   afterAll(() => t.cleanup());
 
-  it('lets agents and above list and search users, never showing secrets', async () => {
+  it('lets agents (their own users) and above list and search users, never showing secrets', async () => {
     for (const role of roles) {
       const headers = actors.get(role) ?? {};
       for (const url of ['/api/user/?p=1&page_size=5', '/api/user/search?keyword=u']) {
         const res = await call<{ items: object[]; total: number }>(t.app, 'GET', url, { headers });
         if (role >= Role.agent) {
           expect(res.body.success, `${role} ${url}`).toBe(true);
-          expect(res.body.data?.items.length).toBeGreaterThan(0);
+          // Agents see only the users they brought (none here); finance staff and above, all.
+          if (role >= Role.finance) expect(res.body.data?.items.length).toBeGreaterThan(0);
+          else expect(res.body.data?.items).toEqual([]);
           for (const item of res.body.data?.items ?? []) {
             expect(item).not.toHaveProperty('password_hash');
             expect(item).not.toHaveProperty('access_token');
@@ -141,6 +143,24 @@ describe(`user administration: every route x every role on ${testDb}`, () => {
           expect(res.status, `${role} ${url}`).toBe(403);
         }
       }
+    }
+  });
+
+  it('lists for staff only users below their own role, and themselves', async () => {
+    for (const role of [Role.finance, Role.admin, Role.root]) {
+      const headers = actors.get(role) ?? {};
+      const res = await call<{ items: Array<{ id: number; role: number; username: string }> }>(
+        t.app,
+        'GET',
+        '/api/user/?p=1&page_size=100',
+        { headers },
+      );
+      const me = await call<{ id: number }>(t.app, 'GET', '/api/user/self', { headers });
+      for (const item of res.body.data?.items ?? []) {
+        if (item.id !== me.body.data?.id)
+          expect(item.role, `${role} sees ${item.username}`).toBeLessThan(role);
+      }
+      expect(res.body.data?.items.some((i) => i.id === me.body.data?.id)).toBe(true);
     }
   });
 

@@ -22,7 +22,10 @@ describe(`GET /api/channel/types on ${testDb}`, () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const types = res.body.data;
-    expect(types.map((x) => x.type)).toEqual(supportedChannelTypes());
+    // Chat vendors from the adaptor registry, and the task protocols (Midjourney, Suno, videos).
+    expect(types.map((x) => x.type)).toEqual(
+      [...new Set([...supportedChannelTypes(), 2, 5, 36, 50, 55])].sort((a, b) => a - b),
+    );
     const byType = new Map(types.map((x) => [x.type, x]));
     expect(byType.get(1)).toEqual({
       type: 1,
@@ -35,8 +38,11 @@ describe(`GET /api/channel/types on ${testDb}`, () => {
     expect(byType.get(8)).toMatchObject({ base_url: '', base_url_required: true });
     expect(byType.get(14)).toMatchObject({ base_url: 'https://api.anthropic.com' });
     expect(byType.get(24)).toMatchObject({ base_url_required: false, format: 'gemini' });
-    // Midjourney is in the contract and in `GET /api/models`, but the relay cannot serve it.
-    expect(byType.has(2)).toBe(false);
+    expect(byType.get(2)).toMatchObject({ base_url_required: true, format: 'midjourney' });
+    expect(byType.get(36)).toMatchObject({ name: 'Suno API', format: 'suno' });
+    expect(byType.get(55)).toMatchObject({ format: 'openai-video', base_url_required: false });
+    // Baidu is in the contract and in `GET /api/models`, but the relay cannot serve it.
+    expect(byType.has(15)).toBe(false);
     const models = await api<Record<string, string[]>>(t.app, admin, 'GET', '/api/models');
     expect(Object.keys(models.body.data)).toContain('2');
 
@@ -63,7 +69,7 @@ describe(`GET /api/channel/types on ${testDb}`, () => {
         mode: 'single',
         channel: { name: 'c', key: 'sk-x', models: 'gpt-4o', ...channel },
       });
-    expect((await add({ type: 2 })).body).toMatchObject({
+    expect((await add({ type: 15 })).body).toMatchObject({
       success: false,
       code: 'channel_type_unsupported',
     });
@@ -83,8 +89,8 @@ describe(`GET /api/channel/types on ${testDb}`, () => {
     });
     const [id] = created.body.data;
     // A type the relay served once, or a row written by another gateway on the same database.
-    await t.ctx.db.updateTable('channels').set({ type: 2 }).where('id', '=', id).execute();
+    await t.ctx.db.updateTable('channels').set({ type: 15 }).where('id', '=', id).execute();
     const got = await api<ChannelItem>(t.app, admin, 'GET', `/api/channel/${id}`);
-    expect(got.body.data).toMatchObject({ name: 'legacy-mj', type: 2 });
+    expect(got.body.data).toMatchObject({ name: 'legacy-mj', type: 15 });
   });
 });

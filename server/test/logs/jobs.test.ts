@@ -42,8 +42,17 @@ describe(`background jobs on ${testDb}${testRedis ? ' with Redis' : ''}`, () => 
     await isolated.drop();
   });
 
-  it('registers the retention and usage flush jobs', () => {
-    expect(jobs.map((j) => j.name)).toEqual(['log-retention', 'usage-flush']);
+  it('registers every background job', () => {
+    expect(jobs.map((j) => j.name)).toEqual([
+      'log-retention',
+      'usage-flush',
+      'order-expiry',
+      'level-upgrade',
+      'notification-delivery',
+      'agent-dividends',
+      'task-poll',
+      'channel-recovery',
+    ]);
   });
 
   it('runs a job on one instance only when they share Redis, on each otherwise', async () => {

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { LogType } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream/index.js';
+import { auditLedger } from '../helpers/ledger-audit.js';
+import { freePort } from '../helpers/server-process.js';
+import { call, databaseEnv, startServer } from './server-child.js';
 import {
   createIsolatedDb,
   createTestContext,
@@ -13,81 +13,8 @@ import {
 } from '../helpers/test-context.js';
 import { seedChannel, seedToken, seedUser } from './relay-fixture.js';
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const startingQuota = 1_000_000_000;
 const rounds = 3;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The environment that points a server process at the isolated database. */
-function databaseEnv(isolated: IsolatedDb): Record<string, string> {
-  const env: Record<string, string> = { ...isolated.env };
-  delete env.REDIS_CONN_STRING;
-  delete env.REDIS_URL;
-  if (isolated.pgSchema && env.SQL_DSN) {
-    const separator = env.SQL_DSN.includes('?') ? '&' : '?';
-    env.SQL_DSN += `${separator}options=${encodeURIComponent(`-c search_path=${isolated.pgSchema}`)}`;
-  }
-  return env;
-}
-
-/** Starts the real entry point and waits until it serves. */
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      SESSION_SECRET: 'kill-nine-session-secret-0123456789',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/status`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-/**
- * One client request; answers its request id when the whole answer arrived (the JSON body
- * parsed, or the stream's final `data: [DONE]` event), null when it did not.
- */
-async function call(port: number, key: string, stream: boolean): Promise<string | null> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'gpt-4o-mini',
-        stream,
-        messages: [{ role: 'user', content: 'hello there' }],
-      }),
-    });
-    const id = res.headers.get('x-oneapi-request-id');
-    const text = await res.text();
-    if (res.status !== 200 || !id) return null;
-    if (stream) return /(^|\n)data: \[DONE\]/.test(text) ? id : null;
-    const body = JSON.parse(text) as { choices?: unknown[] };
-    return Array.isArray(body.choices) ? id : null;
-  } catch {
-    return null;
-  }
-}
 
 // The server process runs on the matrix's database without Redis, so SQLite runs it once.
 describe.runIf(testDb !== 'sqlite' || !testRedis)(
@@ -182,6 +109,9 @@ describe.runIf(testDb !== 'sqlite' || !testRedis)(
         expect(startingQuota - Number(user.quota)).toBe(charged);
         expect(Number(user.used_quota)).toBe(charged);
         expect(startingQuota - Number(token.remain_quota)).toBe(charged);
+        // Every row of the ledger chains, every balance is the sum of its rows, and each
+        // request's rows come to minus what its consume log charged.
+        expect(await auditLedger(ctx)).toEqual([]);
       } finally {
         await ctx.close();
       }

@@ -1,3 +1,4 @@
+import { auditLedger } from '../helpers/ledger-audit.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceKey } from '../../src/billing/reconcile.js';
 import {
@@ -123,6 +124,8 @@ describe(`crash reconciliation on ${testDb}`, () => {
     await third.ctx.shared.set(instanceKey('alive-one'), '1', 30);
     await third.ctx.billing.start();
     expect((await balancesOf(third.ctx, userId)).quota).toBe(86_000);
+    // Held, refunded and settled alike, the ledger agrees with every balance.
+    expect(await auditLedger(third.ctx)).toEqual([]);
     await third.ctx.close();
   });
 });

@@ -1,21 +1,29 @@
 import { LogType } from '@gateway/shared';
+import { post } from '../../src/billing/ledger/index.js';
 import type { AppContext } from '../../src/context.js';
 import { randomAlphanumeric } from '../../src/lib/random.js';
 import { nowSeconds } from '../../src/lib/time.js';
 
-/** A user with a balance, for relay tests. */
+/** A user with a balance (opened through the ledger), for relay tests. */
 export async function seedUser(
   ctx: AppContext,
-  fields: { quota?: number; role?: number; group?: string; status?: number; setting?: string } = {},
+  fields: {
+    quota?: number;
+    role?: number;
+    group?: string;
+    level?: string;
+    status?: number;
+    setting?: string;
+  } = {},
 ): Promise<number> {
   const username = `u${randomAlphanumeric(8)}`;
   await ctx.db
     .insertInto('users')
     .values({
       username,
-      quota: fields.quota ?? 10_000_000,
       role: fields.role ?? 1,
       group: fields.group ?? 'default',
+      level: fields.level ?? 'default',
       status: fields.status ?? 1,
       setting: fields.setting ?? '{}',
       created_at: nowSeconds(),
@@ -26,6 +34,8 @@ export async function seedUser(
     .select('id')
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
+  const quota = fields.quota ?? 10_000_000;
+  await post(ctx.db, { account: 'user', accountId: row.id, delta: quota, reason: 'opening' });
   return row.id;
 }
 
@@ -58,7 +68,6 @@ export async function seedToken(
       status: fields.status ?? 1,
       created_time: nowSeconds(),
       expired_time: fields.expiredTime ?? -1,
-      remain_quota: fields.remainQuota ?? 0,
       unlimited_quota: (fields.unlimited ?? true) ? 1 : 0,
       model_limits_enabled: fields.modelLimits ? 1 : 0,
       model_limits: (fields.modelLimits ?? []).join(','),
@@ -75,6 +84,8 @@ export async function seedToken(
     .select('id')
     .where('key', '=', key)
     .executeTakeFirstOrThrow();
+  const quota = fields.remainQuota ?? 0;
+  await post(ctx.db, { account: 'token', accountId: row.id, delta: quota, reason: 'opening' });
   return { id: row.id, key: `sk-${key}` };
 }
 

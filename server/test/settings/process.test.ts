@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntilServing } from '../helpers/server-process.js';
 import { testDb, testRedis } from '../helpers/test-context.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,26 +23,6 @@ function startServer(env: Record<string, string>) {
   child.stdout.resume();
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { child, exited, stderr: () => stderr };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitUntilServing(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200 && child.exitCode === null; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/status`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
 }
 
 // The child always runs on its own SQLite file, so one matrix cell is enough.

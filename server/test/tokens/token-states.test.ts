@@ -69,7 +69,10 @@ describe(`API key states on ${testDb}`, () => {
     expect((await get(key.id)).status).toBe(4);
 
     expect((await put({ id: key.id, status: 1 }, true)).body.code).toBe('token_cannot_enable');
-    expect((await put({ id: key.id, remain_quota: 1000, status: 4 })).body.data.status).toBe(4);
+    expect(
+      (await put({ id: key.id, remain_quota: 1000, original_remain_quota: 0, status: 4 })).body.data
+        .status,
+    ).toBe(4);
     expect((await put({ id: key.id, status: 1 }, true)).body.data.status).toBe(1);
 
     await t.ctx.db

@@ -70,14 +70,6 @@ const named = <K extends string>(load: Loader<K>, name: K) =>
 /** A code-split page from a default export (the convention of the later feature pages). */
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-const FramePage = () => import('../features/frames/FramePage');
-/** The frame of a page that a later release fills in: its title and purpose only. */
-const frame = (name: string, title: string) =>
-  lazy(async () => {
-    const { FramePage: Frame } = await FramePage();
-    return { default: () => <Frame name={name} title={title} /> };
-  });
-
 const home = named(() => import('../features/home/HomePage'), 'HomePage');
 const userEdit = named(() => import('../features/users/UserEditPage'), 'UserEditPage');
 const proMax = (s: Status) => s.rixapi_promax === true;
@@ -137,7 +129,7 @@ export const routeTable: RouteEntry[] = [
     sidebar: true,
     title: 'nav.redemption',
     nav: { icon: <DollarOutlined />, side: ['admin', 2] },
-    page: frame('redemption', 'nav.redemption'),
+    page: page(() => import('../features/redemption/RedemptionPage')),
   },
   {
     path: '/user',
@@ -168,7 +160,7 @@ export const routeTable: RouteEntry[] = [
     sidebar: true,
     title: 'nav.topup',
     nav: { icon: <WalletOutlined />, side: ['finance', 0] },
-    page: frame('topup', 'nav.topup'),
+    page: page(() => import('../features/topup/TopUpPage')),
   },
   {
     path: '/order',
@@ -176,7 +168,7 @@ export const routeTable: RouteEntry[] = [
     sidebar: true,
     title: 'nav.order',
     nav: { icon: <ShoppingOutlined />, side: ['finance', 1] },
-    page: frame('order', 'nav.order'),
+    page: page(() => import('../features/order/OrderPage')),
   },
   {
     path: '/invoice',
@@ -184,7 +176,7 @@ export const routeTable: RouteEntry[] = [
     sidebar: true,
     title: 'nav.invoice',
     nav: { icon: <CreditCardOutlined />, side: ['finance', 2] },
-    page: frame('invoice', 'nav.invoice'),
+    page: page(() => import('../features/invoice/InvoicePage')),
     enabledWhen: proMax,
   },
   {
@@ -217,7 +209,7 @@ export const routeTable: RouteEntry[] = [
       side: ['main', 3],
       shownWhen: (s) => s.enable_drawing === true,
     },
-    page: frame('midjourney', 'nav.midjourney'),
+    page: page(() => import('../features/midjourney/MidjourneyPage')),
   },
   {
     path: '/task',
@@ -229,7 +221,7 @@ export const routeTable: RouteEntry[] = [
       side: ['main', 4],
       shownWhen: (s) => s.enable_task === true,
     },
-    page: frame('task', 'nav.task'),
+    page: page(() => import('../features/task/TaskPage')),
   },
   {
     path: '/about',
@@ -244,7 +236,11 @@ export const routeTable: RouteEntry[] = [
     sidebar: false,
     noFooter: true,
     title: 'nav.chat',
-    nav: { icon: <CommentOutlined />, top: 2, shownWhen: (s) => Boolean(s.chat_link) },
+    nav: {
+      icon: <CommentOutlined />,
+      top: 2,
+      shownWhen: (s) => Boolean(s.chat_link || (s.enable_drawing && s.drawing_link)),
+    },
     page: page(() => import('../features/chat/ChatPage')),
   },
   {
@@ -376,7 +372,7 @@ export const routeTable: RouteEntry[] = [
     noFooter: true,
     title: 'nav.agent',
     nav: { icon: <TeamOutlined />, top: 6, shownWhen: (s) => s.agent_page_enabled === true },
-    page: frame('agent', 'nav.agent'),
+    page: page(() => import('../features/agent/AgentPage')),
     enabledWhen: proMax,
   },
 ];

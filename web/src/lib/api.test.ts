@@ -89,10 +89,21 @@ describe('api client', () => {
   });
 
   it('hands 401 to the unauthorized handler without a toast', async () => {
+    userStore.set({ id: 7, username: 'u', display_name: '', role: 1, status: 1, group: 'default' });
     vi.stubGlobal('fetch', answer(401, { success: false, message: 'unauthorized' }));
     await expect(api.get('/api/user/self')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect(toasts).toEqual([]);
+  });
+
+  it('does not call a 401 an expiry while signing out, nor once the user is gone', async () => {
+    userStore.set({ id: 7, username: 'u', display_name: '', role: 1, status: 1, group: 'default' });
+    vi.stubGlobal('fetch', answer(401, { success: false, message: 'unauthorized' }));
+    userStore.beginSignOut();
+    await expect(api.get('/api/user/self')).rejects.toMatchObject({ status: 401 });
+    userStore.clear();
+    await expect(api.get('/api/user/self')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('reports network failures as "Error: " + message, and stays quiet when silent', async () => {

@@ -9,6 +9,8 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Sent as the raw body with its own type instead of a JSON `body`. */
+  file?: Blob;
   /** Do not toast failures; the caller shows them. */
   silent?: boolean;
   signal?: AbortSignal;
@@ -56,35 +58,45 @@ function fail(error: ApiError, silent?: boolean): never {
   throw error;
 }
 
-/** Sends one console call and returns the whole envelope; throws ApiError on any failure. */
-export async function requestEnvelope<T>(
+/** Sends one call; network failures and 401 become ApiError here, the rest is the caller's. */
+async function send(
   method: string,
   path: string,
-  { query, body, silent, signal }: RequestOptions = {},
-): Promise<Envelope<T>> {
+  { query, body, file, silent, signal }: RequestOptions,
+): Promise<{ response: Response; sentAs: number | undefined }> {
+  const sentAs = userStore.get()?.id;
   const headers: Record<string, string> = {
-    'New-Api-User': String(userStore.get()?.id ?? -1),
+    'New-Api-User': String(sentAs ?? -1),
     'Cache-Control': 'no-store',
     'Accept-Language': hooks.language(),
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
-    response = await fetch(urlOf(path, query), {
+    const response = await fetch(urlOf(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'same-origin',
       signal,
     });
+    return { response, sentAs };
   } catch (cause) {
     if (signal?.aborted) throw cause;
     const detail = cause instanceof Error ? cause.message : String(cause);
     fail(new ApiError(httpErrorMessage(null, detail, hooks.translate), null), silent);
   }
+}
+
+/** Reads the envelope of an answer; throws ApiError on any failure. */
+async function readEnvelope<T>(
+  response: Response,
+  sentAs: number | undefined,
+  silent?: boolean,
+): Promise<Envelope<T>> {
   const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (response.status === 401) {
-    hooks.onUnauthorized();
+    if (userStore.isExpiry(sentAs)) hooks.onUnauthorized();
     throw new ApiError(payload?.message || response.statusText, 401, payload?.code);
   }
   if (!response.ok) {
@@ -111,6 +123,31 @@ export async function requestEnvelope<T>(
   return payload;
 }
 
+/** Sends one console call and returns the whole envelope; throws ApiError on any failure. */
+export async function requestEnvelope<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const { response, sentAs } = await send(method, path, options);
+  return readEnvelope<T>(response, sentAs, options.silent);
+}
+
+/**
+ * Fetches a file (a PDF, an export). A refusal comes back as the JSON envelope and is
+ * reported like any other failure.
+ */
+export async function requestFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const { response, sentAs } = await send('GET', path, options);
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.startsWith('application/json')) {
+    await readEnvelope(response, sentAs, options.silent);
+    const error = httpErrorMessage(response.status, response.statusText, hooks.translate);
+    fail(new ApiError(error, response.status), options.silent);
+  }
+  return response.blob();
+}
+
 /** Sends one console call and returns its `data`. */
 export async function request<T>(
   method: string,
@@ -128,6 +165,9 @@ export const api = {
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
+  /** Sends a file as the raw request body. */
+  upload: <T>(method: 'PUT' | 'POST', path: string, file: Blob, options?: RequestOptions) =>
+    request<T>(method, path, { ...options, file }),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, { ...options, body }),
 };

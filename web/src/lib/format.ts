@@ -1,3 +1,4 @@
+import { minorDigits } from '@gateway/shared';
 import { renderNumber, renderQuota, type QuotaDisplay } from './quota';
 import dayjs from 'dayjs';
 
@@ -28,4 +29,16 @@ export function axisMoney(quota: number, display: QuotaDisplay): string {
   if (usd === 0) return '$0';
   const digits = Math.abs(usd) >= 1 ? 2 : Math.abs(usd) >= 0.01 ? 4 : 6;
   return `$${Number(usd.toFixed(digits))}`;
+}
+
+/** Money in minor units (cents, fen) of an ISO currency, e.g. `¥73.00` or `US$10.00`. */
+export function formatMoney(minor: number, currency: string, locale?: string): string {
+  const digits = minorDigits(currency);
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return format.format(minor / 10 ** digits);
 }

@@ -9,6 +9,7 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    userStore.beginSignOut();
     try {
       await api.get('/api/user/logout', { silent: true });
     } finally {

@@ -8,6 +8,8 @@ export type StoredUser = LoginResult & Partial<SelfUser>;
 const key = 'user';
 const listeners = new Set<() => void>();
 let current: StoredUser | null = readJson<StoredUser>(key);
+/** Set while a sign-out is under way: refusals of requests it cuts short are expected. */
+let signingOut = false;
 
 function emit() {
   for (const listener of listeners) listener();
@@ -21,7 +23,19 @@ export const userStore = {
     writeJson(key, user);
     emit();
   },
+  /** A sign-out has begun; `clear` ends it. */
+  beginSignOut(): void {
+    signingOut = true;
+  },
+  /**
+   * Whether a 401 on a request sent as `sentAs` means the session expired: only when that
+   * user is still the one signed in and is not signing out.
+   */
+  isExpiry(sentAs: number | undefined): boolean {
+    return !signingOut && current !== null && current.id === sentAs;
+  },
   clear(): void {
+    signingOut = false;
     current = null;
     writeString(key, null);
     emit();

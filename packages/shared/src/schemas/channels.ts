@@ -43,6 +43,8 @@ export const ChannelType = {
   xinference: 47,
   xai: 48,
   coze: 49,
+  kling: 50,
+  sora: 55,
 } as const;
 
 /** Channel states: 0 untested, 1 enabled, 2 disabled by hand, 3 disabled automatically. */
@@ -301,7 +303,10 @@ export const servedChannelType = z.object({
   base_url: z.string(),
   /** Whether a channel of this type must give its own base URL (Azure, Custom, Xinference). */
   base_url_required: z.boolean(),
-  /** The wire format the upstream speaks natively (the others are served converted). */
-  format: z.enum(['openai', 'anthropic', 'gemini']),
+  /**
+   * The wire format the upstream speaks natively (chat formats are served converted into each
+   * other); asynchronous task upstreams speak `midjourney`, `suno` or `openai-video`.
+   */
+  format: z.enum(['openai', 'anthropic', 'gemini', 'midjourney', 'suno', 'openai-video']),
 });
 export type ServedChannelType = z.infer<typeof servedChannelType>;

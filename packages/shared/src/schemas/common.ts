@@ -38,3 +38,11 @@ export type PageQuery = z.output<typeof pageQuery>;
 
 /** An id in a path. */
 export const idParam = z.object({ id: z.coerce.number<number | string>().int().positive() });
+
+/** `?status_only=true` (or `1`): an edit that changes only the state. */
+export const statusOnlyQuery = z.object({
+  status_only: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});

@@ -47,8 +47,40 @@ export const userLimits = z.object({
   group_ratio: z.number(),
   /** Groups the user may route keys through, with their ratios. */
   usable_groups: usableGroupMap,
-  /** The user's discount multiplier (1 = none until user levels exist). */
+  /** The user's discount multiplier: the final discount of their level (1 = none). */
   discount: z.number(),
+  /** The user's own terms beside the level. */
+  own: z.object({
+    /** Requests in flight at once (0 = no own cap) and those in flight now. */
+    concurrency_limit: z.number().int(),
+    in_flight: z.number().int(),
+    /** Multiplied with the level's discount. */
+    extra_discount: z.number(),
+  }),
+  /** The user's level and its limits, with what is used of them right now. */
+  level: z.object({
+    name: z.string(),
+    priority: z.number().int(),
+    description: z.string(),
+    benefits: z.string(),
+    /** Requests per minute over all models (0 = none) and those made this minute. */
+    rate_limit: z.number().int(),
+    rate_used: z.number().int(),
+    models: z.array(
+      z.object({
+        model: z.string(),
+        /** Requests per minute (0 = none) and those made this minute. */
+        request_limit: z.number().int(),
+        request_used: z.number().int(),
+        /** Requests at once (0 = none) and those in flight now. */
+        concurrency_limit: z.number().int(),
+        in_flight: z.number().int(),
+        /** What the user pays of this model's list price when the level or the user sets
+         * one for it (their extra discount included). */
+        price: z.number().nullable(),
+      }),
+    ),
+  }),
   /** Model request rate limit for the user's group. */
   model_request_limit: modelRequestLimit,
   /** Rate limits of the user's own keys. */

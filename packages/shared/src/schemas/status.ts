@@ -19,6 +19,10 @@ export const statusData = z.object({
   seo_description: z.string(),
   seo_keywords: z.string(),
   chat_link: z.string(),
+  /** The drawing page /chat can switch to (when drawing is enabled); empty = none. */
+  drawing_link: z.string(),
+  /** Where users buy balance outside the gateway (root's top-up link); empty = not set. */
+  top_up_link: z.string(),
   api_doc_link: z.string(),
   chats: z.array(chatEntry),
   quota_per_unit: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './common.js';
+import { pageOf, pageQuery, statusOnlyQuery } from './common.js';
 import { commaList, idSelection, integerField, switchField } from './form-fields.js';
 
 /** API key states. */
@@ -68,21 +68,25 @@ export const createTokenRequest = tokenFields
   .partial();
 export type CreateTokenRequest = z.output<typeof createTokenRequest>;
 
-/** `PUT /api/token/`: omitted fields keep their value; `status` 1 enables, 2 disables. */
+/**
+ * `PUT /api/token/`: omitted fields keep their value; `status` 1 enables, 2 disables; the
+ * quota is compare-and-set (`original_remain_quota`).
+ */
 export const updateTokenRequest = tokenFields.partial().extend({
   id: integerField(z.number().positive()),
+  /**
+   * The `remain_quota` the editor read: a changed `remain_quota` is set only while the key's
+   * quota is still this value (`quota_changed` otherwise). Without it, `remain_quota` may only
+   * repeat the current value, so a stale form never resets what the key has spent since.
+   */
+  original_remain_quota: integerField(z.number().min(0)).optional(),
   /** 1 or 2 sets the state; 3 and 4 (echoed back by the console) leave it unchanged. */
   status: integerField(z.number().min(1).max(4)).optional(),
 });
 export type UpdateTokenRequest = z.output<typeof updateTokenRequest>;
 
 /** `PUT /api/token/?status_only=true`. */
-export const updateTokenQuery = z.object({
-  status_only: z
-    .string()
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
-});
+export const updateTokenQuery = statusOnlyQuery;
 
 /** `GET /api/token/` and `/api/token/search`: by name (`keyword`), by key (`token`), by state. */
 export const tokenListQuery = z

@@ -70,8 +70,12 @@ export const selfUser = z.object({
   wxpusher_uid: z.string(),
   quota: z.number(),
   used_quota: z.number(),
+  /** Accumulated recharge: quota from paid top-ups and redeemed codes. */
+  topup_quota: z.number(),
   request_count: z.number(),
   group: z.string(),
+  /** The user's level name. */
+  level: z.string(),
   aff_code: z.string(),
   aff_count: z.number(),
   aff_quota: z.number(),
@@ -83,8 +87,13 @@ export const selfUser = z.object({
 });
 export type SelfUser = z.infer<typeof selfUser>;
 
-/** A row of the admin user list (adds the admin-only remark). */
-export const userListItem = selfUser.extend({ remark: z.string() });
+/** A row of the admin user list (adds the admin-only remark and the user's own terms). */
+export const userListItem = selfUser.extend({
+  remark: z.string(),
+  concurrency_limit: z.number().int(),
+  extra_discount: z.number(),
+  model_discounts: z.record(z.string(), z.number()),
+});
 export type UserListItem = z.infer<typeof userListItem>;
 
 /** `PUT /api/user/self`. */
@@ -116,7 +125,20 @@ export const updateUserRequest = z.object({
   username: username.optional(),
   display_name: z.string().trim().max(20).optional(),
   password: password.optional().or(z.literal('')),
-  group: z.string().trim().min(1).max(64).optional(),
+  group: z.string().trim().min(1, 'level_group_required').max(64).optional(),
+  /** The user's level (a level name); set by hand, or moved up by the upgrade rules. */
+  level: z.string().trim().min(1, 'level_group_required').max(64).optional(),
+  /** Most requests in flight at once for this user; 0 = no own cap. */
+  concurrency_limit: z.number().int().min(0).max(100_000).optional(),
+  /** A discount of this user on top of the level's (1 = none, 0.9 = 10 % off). */
+  extra_discount: z.number().min(0, 'level_parse_failed').max(10, 'level_parse_failed').optional(),
+  /** `{model: multiplier}`: this user's own discount per model, replacing the level's. */
+  model_discounts: z
+    .record(z.string().trim().min(1).max(128), z.number().min(0).max(10), {
+      error: 'level_parse_failed',
+    })
+    .refine((v) => JSON.stringify(v).length <= 2000, 'level_parse_failed')
+    .optional(),
   /**
    * New balance. Compare-and-set: it is applied only while the balance still equals
    * `original_quota` (the value the editor read); without `original_quota` it must equal the

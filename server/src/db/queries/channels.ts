@@ -168,3 +168,17 @@ export async function switchChannelStatus(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Adds quota served to a channel's used total. */
+export async function addChannelUsedQuota(db: Db, id: number, quota: number): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set((eb) => ({ used_quota: eb('used_quota', '+', quota) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every channel in one state. */
+export function listChannelsInState(db: Db, status: number): Promise<ChannelRow[]> {
+  return db.selectFrom('channels').selectAll().where('status', '=', status).execute();
+}

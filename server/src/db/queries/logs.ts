@@ -1,5 +1,5 @@
+import { LogType } from '@gateway/shared';
 import {
-  sql,
   type Expression,
   type ExpressionBuilder,
   type Insertable,
@@ -7,6 +7,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Db } from '../client.js';
+import { startsWith } from '../like.js';
 import type { Database, LogsTable } from '../schema/index.js';
 
 /** A stored log row. */
@@ -39,8 +40,6 @@ export interface LogCursor {
   id: number;
 }
 
-const likeEscape = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
-
 /** The conditions of `w` as one expression on `logs`. */
 export function logWhere(w: LogWhere) {
   return (eb: ExpressionBuilder<Database, 'logs'>): Expression<SqlBool> => {
@@ -66,9 +65,8 @@ function keywordMatch(
   text: string,
   withUsername: boolean,
 ): Expression<SqlBool> {
-  // `escape '!'` is spelled out because SQLite has no default LIKE escape character.
   const prefix = (column: 'model_name' | 'token_name' | 'username') =>
-    sql<SqlBool>`${sql.ref(`logs.${column}`)} like ${likeEscape(text) + '%'} escape '!'`;
+    startsWith(`logs.${column}`, text);
   const any: Array<Expression<SqlBool>> = [
     prefix('model_name'),
     prefix('token_name'),
@@ -198,4 +196,18 @@ export async function userIdByName(db: Db, username: string): Promise<number | n
 /** Appends one log row (management, system and test lines; relay rows are written by billing). */
 export async function insertLog(db: Db, row: Insertable<LogsTable>): Promise<void> {
   await db.insertInto('logs').values(row).execute();
+}
+
+/** Points a request's consume log at the channel that finally served it. */
+export async function setConsumeLogChannel(
+  db: Db,
+  requestId: string,
+  channelId: number,
+): Promise<void> {
+  await db
+    .updateTable('logs')
+    .set({ channel_id: channelId })
+    .where('request_id', '=', requestId)
+    .where('type', '=', LogType.consume)
+    .execute();
 }

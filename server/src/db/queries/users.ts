@@ -19,8 +19,13 @@ export const userViewColumns = [
   'wxpusher_uid',
   'quota',
   'used_quota',
+  'topup_quota',
   'request_count',
   'group',
+  'level',
+  'concurrency_limit',
+  'extra_discount',
+  'model_discounts',
   'aff_code',
   'aff_count',
   'aff_quota',
@@ -107,12 +112,22 @@ export interface UserListFilter {
   /** Matches the id exactly, or username, display name or e-mail as a substring. */
   keyword?: string;
   group?: string;
+  /** Only users this user invited (an agent's view). */
+  invitedBy?: number;
+  /** Only users with a role below this one, besides the viewer (`viewerId`) themself. */
+  belowRole?: number;
+  viewerId?: number;
 }
 
 /** One page of live users, newest first, with the total count. */
 export async function listUsers(db: Db, filter: UserListFilter) {
   let query = db.selectFrom('users').where('status', '!=', UserStatus.closed);
   if (filter.group) query = query.where('group', '=', filter.group);
+  if (filter.invitedBy !== undefined) query = query.where('inviter_id', '=', filter.invitedBy);
+  const { belowRole, viewerId } = filter;
+  if (belowRole !== undefined) {
+    query = query.where((eb) => eb.or([eb('role', '<', belowRole), eb('id', '=', viewerId ?? -1)]));
+  }
   const keyword = filter.keyword?.toLowerCase();
   if (keyword) {
     const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : -1;
@@ -143,7 +158,7 @@ export async function listUsers(db: Db, filter: UserListFilter) {
  */
 export type UserColumnChanges = Omit<
   Updateable<UsersTable>,
-  'id' | 'quota' | 'used_quota' | 'aff_quota' | 'aff_history_quota'
+  'id' | 'quota' | 'used_quota' | 'topup_quota' | 'aff_quota' | 'aff_history_quota'
 >;
 
 /** Writes columns of one user (profile, role, status, bindings, secrets). */
@@ -182,4 +197,13 @@ export function findRoot(db: Db) {
     .where('role', '=', Role.root)
     .orderBy('id')
     .executeTakeFirst();
+}
+
+/** Adds recharged quota to a user's accumulated recharge (in the crediting transaction). */
+export async function addTopUpTotal(db: Db, userId: number, quota: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ topup_quota: eb('topup_quota', '+', quota) }))
+    .where('id', '=', userId)
+    .execute();
 }

@@ -21,6 +21,16 @@ export interface UsersTable {
   /** Remaining balance. */
   quota: Generated<number>;
   used_quota: Generated<number>;
+  /** Accumulated recharge: quota from paid top-ups and redeemed codes (levels use it). */
+  topup_quota: Generated<number>;
+  /** The user's level (`levels.name`). */
+  level: Generated<string>;
+  /** Most requests of this user in flight at once; 0 = no own cap. */
+  concurrency_limit: Generated<number>;
+  /** A discount of this user on top of the level's (1 = none). */
+  extra_discount: Generated<number>;
+  /** JSON `{model: multiplier}`: this user's own discount per model (replaces the level's). */
+  model_discounts: Generated<string>;
   request_count: Generated<number>;
   group: Generated<string>;
   /** This user's own invitation code. */

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { findChannel, switchChannelStatus, updateChannels } from '../../db/queries/channels.js';
 import { nowSeconds } from '../../lib/time.js';
 import { notifyRoot } from '../notifications/notify-root.js';
+import { errorRateReason, isChannelError } from './error-rates.js';
 import type { ChannelFailure } from './upstream-gateway.js';
 
 export type { ChannelFailure } from './upstream-gateway.js';
@@ -92,3 +93,41 @@ export const recordChannelTest = (ctx: AppContext, id: number, milliseconds: num
     response_time: Math.round(milliseconds),
     test_time: nowSeconds(),
   });
+
+/**
+ * Counts one relay attempt on a channel (its HTTP status; 0 = no answer) in the error-rate
+ * window; when failures pass the threshold and automatic disabling applies to the channel, it
+ * is taken out of rotation with the figures as the reason (root is told). Cheap: a few
+ * additions per request on this instance.
+ */
+export function recordChannelAttempt(ctx: AppContext, channelId: number, status: number): void {
+  const failed = isChannelError(status);
+  const verdict = ctx.channelErrors.record(channelId, failed);
+  if (!verdict || !ctx.settings.get(automaticDisableChannelEnabled)) return;
+  if (!ctx.channels.get(channelId)?.autoBan) return;
+  const reason = errorRateReason(verdict);
+  ctx.log.warn({ channel: channelId, reason }, 'channel taken out of rotation');
+  disableChannel(ctx, channelId, reason).catch((err: unknown) =>
+    ctx.log.error({ err }, 'disabling a channel failed'),
+  );
+}
+
+/** Records a new reason on a channel without changing its state (a failed recovery probe). */
+export async function noteChannelStatus(ctx: AppContext, id: number, reason: string) {
+  const row = await findChannel(ctx.db, id);
+  if (!row) return;
+  await updateChannels(ctx.db, [id], { other_info: withStatusReason(row.other_info, reason) });
+}
+
+/** When and why a channel last changed state automatically, from its `other_info`. */
+export function statusReasonOf(otherInfo: string): { reason: string; time: number } {
+  try {
+    const info = JSON.parse(otherInfo) as { status_reason?: unknown; status_time?: unknown };
+    return {
+      reason: typeof info.status_reason === 'string' ? info.status_reason : '',
+      time: typeof info.status_time === 'number' ? info.status_time : 0,
+    };
+  } catch {
+    return { reason: '', time: 0 };
+  }
+}

@@ -30,8 +30,14 @@ const families: readonly ModelFamily[] = [
   },
   { owner: 'moonshot', pattern: /^(moonshot-|kimi-)/, types: [ChannelType.moonshot] },
   { owner: 'cohere', pattern: /^rerank-/, types: [ChannelType.cohere] },
-  { owner: 'midjourney', pattern: /^mj_/, types: [ChannelType.midjourney] },
+  {
+    owner: 'midjourney',
+    pattern: /^(mj_|swap_face$)/,
+    types: [ChannelType.midjourney, ChannelType.midjourneyPlus],
+  },
   { owner: 'suno', pattern: /^suno_/, types: [ChannelType.suno] },
+  { owner: 'openai', pattern: /^sora-/, types: [ChannelType.sora, ChannelType.openai] },
+  { owner: 'kling', pattern: /^kling-/, types: [ChannelType.kling] },
 ];
 
 /** Fixed creation time of listed models (new-api's value; clients only display it). */

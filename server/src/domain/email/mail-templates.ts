@@ -69,3 +69,31 @@ export function testMail(ctx: AppContext, language: Language, to: string): MailM
     text: `${body}\n`,
   };
 }
+
+/** The e-mail that delivers an issued invoice, its PDF attached. */
+export function invoiceIssuedMail(
+  ctx: AppContext,
+  language: Language,
+  invoice: { id: number; email: string; amount: string; title: string; pdf: Buffer },
+): MailMessage {
+  const system = ctx.settings.get(systemName);
+  const body = translate(language, 'mail_invoice_body', {
+    system,
+    id: invoice.id,
+    amount: invoice.amount,
+    title: invoice.title,
+  });
+  return {
+    to: invoice.email,
+    subject: translate(language, 'mail_invoice_subject', { system, id: invoice.id }),
+    html: page([escapeHtml(body)]),
+    text: `${body}\n`,
+    attachments: [
+      {
+        filename: `invoice-${invoice.id}.pdf`,
+        content: invoice.pdf,
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}

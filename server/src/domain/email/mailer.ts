@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text?: string;
+  /** Files sent along, e.g. an issued invoice. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** Mail handed to the SMTP server, by outcome. */

@@ -21,8 +21,10 @@ function withRatios(
 }
 
 /** The groups a user may route keys through, with the ratio each costs this user. */
-export const usableGroupInfo = (ctx: AppContext, user: { group: string }): UsableGroupMap =>
-  withRatios(ctx, usableGroups(ctx.settings, user), user.group);
+export const usableGroupInfo = (
+  ctx: AppContext,
+  user: { group: string; level: string },
+): UsableGroupMap => withRatios(ctx, usableGroups(ctx, user), user.group);
 
 /** The groups offered to every user (`UserUsableGroups`), at their plain ratios. */
 export const defaultGroupInfo = (ctx: AppContext): UsableGroupMap =>
@@ -38,9 +40,9 @@ export async function allGroupNames(ctx: AppContext): Promise<string[]> {
 }
 
 /** Models with an enabled channel in any group the user may use, sorted (routing index). */
-export function modelsForUser(ctx: AppContext, user: { group: string }): string[] {
+export function modelsForUser(ctx: AppContext, user: { group: string; level: string }): string[] {
   const models = new Set<string>();
-  for (const group of Object.keys(usableGroups(ctx.settings, user))) {
+  for (const group of Object.keys(usableGroups(ctx, user))) {
     for (const model of ctx.channels.modelsForGroup(group)) models.add(model);
   }
   return [...models].sort();

@@ -1,7 +1,6 @@
-import type { LogItem } from '@gateway/shared';
 import type { Db } from '../../db/client.js';
 import { channelNames, logsAfter, type LogRow, type LogWhere } from '../../db/queries/logs.js';
-import { csvLine, type CsvValue } from '../../lib/csv.js';
+import { csvLine, type CsvValue, type LogItem } from '@gateway/shared';
 import { toLogItem, type LogView } from './log-item.js';
 
 /** Rows read per query while exporting; memory stays at one page whatever the range. */

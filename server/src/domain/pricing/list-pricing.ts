@@ -44,11 +44,9 @@ function priceOf(ctx: AppContext, model: string): ModelPricing | null {
  */
 export async function listPricing(
   ctx: AppContext,
-  viewer: { group: string } | null,
+  viewer: { group: string; level: string } | null,
 ): Promise<Omit<PricingResponse, 'success' | 'message'>> {
-  const usable = viewer
-    ? usableGroups(ctx.settings, viewer)
-    : { ...ctx.settings.get(userUsableGroups) };
+  const usable = viewer ? usableGroups(ctx, viewer) : { ...ctx.settings.get(userUsableGroups) };
   const groups = Object.keys(usable);
   const channels = await listEnabledChannels(ctx.db);
   const nativeFormats = new Map(ctx.upstream.servedTypes().map((t) => [t.type, t.format]));

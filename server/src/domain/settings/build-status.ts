@@ -31,6 +31,8 @@ export function buildStatus(settings: Settings, facts: StatusFacts): StatusData 
     seo_description: get(g.seoDescription),
     seo_keywords: get(g.seoKeywords),
     chat_link: get(g.chatLink),
+    drawing_link: get(g.drawingLink),
+    top_up_link: get(g.topUpLink),
     api_doc_link: get(g.apiDocLink),
     chats: get(g.chats),
     quota_per_unit: get(g.quotaPerUnit),

@@ -1,5 +1,6 @@
 import { TokenStatus, type CreateTokenRequest, type TokenItem } from '@gateway/shared';
 import type { Insertable } from 'kysely';
+import { post } from '../../billing/ledger/index.js';
 import { maxUserTokens } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
 import { countTokens, findToken, insertTokens } from '../../db/queries/tokens.js';
@@ -20,12 +21,12 @@ function batchNames(name: string, count: number): string[] {
 }
 
 /**
- * Creates `count` keys for a user (one unless asked), within the `MaxUserTokens` cap, and
- * returns them masked.
+ * Creates `count` keys for a user (one unless asked), within the `MaxUserTokens` cap, each
+ * given its quota through the ledger, and returns them masked.
  */
 export async function createTokens(
   ctx: AppContext,
-  user: { id: number; group: string },
+  user: { id: number; group: string; level: string },
   input: CreateTokenRequest,
 ): Promise<TokenItem[]> {
   const now = nowSeconds();
@@ -44,7 +45,6 @@ export async function createTokens(
     created_time: now,
     accessed_time: now,
     expired_time: expiredTime,
-    remain_quota: input.remain_quota ?? 0,
     unlimited_quota: input.unlimited_quota ? 1 : 0,
     model_limits_enabled: input.model_limits_enabled ? 1 : 0,
     model_limits: input.model_limits ?? '',
@@ -56,7 +56,20 @@ export async function createTokens(
     rate_limit_message: input.rate_limit_message ?? '',
     mj_setting: JSON.stringify(input.mj_setting ?? {}),
   }));
-  const ids = await insertTokens(ctx.db, rows);
+  const quota = input.remain_quota ?? 0;
+  const ids = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await insertTokens(trx, rows);
+    for (const accountId of inserted) {
+      await post(trx, {
+        account: 'token',
+        accountId,
+        delta: quota,
+        reason: 'key_open',
+        operatorId: user.id,
+      });
+    }
+    return inserted;
+  });
   await ctx.tokens.invalidate(ids);
   const created = await Promise.all(ids.map((id) => findToken(ctx.db, user.id, id)));
   return created.filter((row) => row !== undefined).map(toTokenItem);

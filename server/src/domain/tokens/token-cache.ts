@@ -1,3 +1,4 @@
+import { mjSetting, type MjSetting } from '@gateway/shared';
 import type { BaseContext } from '../../base-context.js';
 import { findTokenByKey, type TokenRow } from '../../db/queries/tokens.js';
 import { compileIpList, type IpMatcher } from '../../lib/ip-matcher.js';
@@ -23,6 +24,17 @@ export interface CachedToken {
   group: string;
   /** Requests per window (`count` 0 = no limit) and the message returned when over it. */
   rateLimit: { count: number; windowSeconds: number; message: string };
+  /** Midjourney: forced speed mode, image serving, burst backup pool. */
+  mj: MjSetting;
+}
+
+/** The stored Midjourney settings of a key; unreadable text counts as none. */
+function readMjSetting(text: string): MjSetting {
+  try {
+    return mjSetting.parse(JSON.parse(text || '{}'));
+  } catch {
+    return mjSetting.parse({});
+  }
 }
 
 const topic = 'token-changed';
@@ -54,6 +66,7 @@ export function toCachedToken(row: TokenRow): CachedToken {
       windowSeconds: row.rate_limit_window_seconds,
       message: row.rate_limit_message,
     },
+    mj: readMjSetting(row.mj_setting),
   };
 }
 

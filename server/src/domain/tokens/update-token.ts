@@ -1,7 +1,14 @@
 import type { TokenItem, UpdateTokenRequest } from '@gateway/shared';
 import type { Updateable } from 'kysely';
+import { setBalance } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
-import { findToken, updateToken, type TokenRow } from '../../db/queries/tokens.js';
+import type { Db } from '../../db/client.js';
+import {
+  findToken,
+  findTokenBalance,
+  updateToken,
+  type TokenRow,
+} from '../../db/queries/tokens.js';
 import type { TokensTable } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
@@ -11,11 +18,10 @@ import { validateTokenFields } from './validate-token.js';
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
-/** The columns an edit sets; omitted fields keep their value. */
+/** The columns an edit sets; omitted fields keep their value (the quota moves by the ledger). */
 function changedColumns(input: UpdateTokenRequest): Updateable<TokensTable> {
   return {
     name: input.name,
-    remain_quota: input.remain_quota,
     unlimited_quota: flag(input.unlimited_quota),
     expired_time: input.expired_time,
     group: input.group,
@@ -36,7 +42,7 @@ function changedColumns(input: UpdateTokenRequest): Updateable<TokensTable> {
  */
 export async function updateUserToken(
   ctx: AppContext,
-  user: { id: number; group: string },
+  user: { id: number; group: string; level: string },
   input: UpdateTokenRequest,
   statusOnly: boolean,
 ): Promise<TokenItem> {
@@ -53,14 +59,42 @@ export async function updateUserToken(
       requestedStatus: input.status,
       expiredTime: Number(expiredTime),
       expiryChanged: expiredTime !== stored.expired_time,
-      remainQuota: Number(columns.remain_quota ?? stored.remain_quota),
+      remainQuota: input.remain_quota ?? Number(stored.remain_quota),
       unlimited: (columns.unlimited_quota ?? stored.unlimited_quota) === 1,
     },
     nowSeconds(),
   );
-  await updateToken(ctx.db, user.id, input.id, { ...columns, status });
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!statusOnly) await setKeyQuota(trx, user.id, stored, input);
+    await updateToken(trx, user.id, input.id, { ...columns, status });
+  });
   await ctx.tokens.invalidate([input.id]);
   const updated = await findToken(ctx.db, user.id, input.id);
   if (!updated) throw new AppError('token_not_found');
   return toTokenItem(updated);
+}
+
+/**
+ * The quota part of an edit, compare-and-set through the ledger: `remain_quota` is set only
+ * while the key's quota is still `original_remain_quota`, the value the editor read. Without
+ * it the edit may only repeat the current value (`quota_changed` says what it is now).
+ */
+async function setKeyQuota(
+  db: Db,
+  ownerId: number,
+  stored: TokenRow,
+  input: UpdateTokenRequest,
+): Promise<void> {
+  if (input.remain_quota === undefined) return;
+  const current = Number(stored.remain_quota);
+  if (input.original_remain_quota === undefined) {
+    if (input.remain_quota !== current) throw new AppError('quota_changed', { current });
+    return;
+  }
+  const posting = { account: 'token', accountId: stored.id, reason: 'key_set' } as const;
+  const seen = input.original_remain_quota;
+  if (!(await setBalance(db, { ...posting, operatorId: ownerId }, input.remain_quota, seen))) {
+    const now = await findTokenBalance(db, ownerId, stored.id);
+    throw new AppError('quota_changed', { current: Number(now?.remain_quota ?? current) });
+  }
 }

@@ -14,11 +14,11 @@ export interface CheckedTokenFields {
 /** Refuses a group the user may not use and IP lists with an entry that is not an IP or CIDR. */
 export function validateTokenFields(
   ctx: AppContext,
-  user: { group: string },
+  user: { group: string; level: string },
   fields: CheckedTokenFields,
 ): void {
   if (fields.group !== undefined) {
-    if (!canChooseTokenGroup(fields.group, usableGroups(ctx.settings, user))) {
+    if (!canChooseTokenGroup(fields.group, usableGroups(ctx, user))) {
       throw new AppError('token_group_unusable', { group: fields.group });
     }
   }

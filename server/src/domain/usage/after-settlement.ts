@@ -4,13 +4,16 @@ import type { AppContext } from '../../context.js';
 import { markTokenExhausted } from '../tokens/token-status.js';
 
 /**
- * What follows a committed settlement batch: each charge joins the hourly usage roll-up, and
- * limited keys that reached 0 are marked exhausted (one query for the whole batch).
+ * What follows a committed settlement batch: each charge joins the hourly usage roll-up,
+ * limited keys that reached 0 are marked exhausted (one query for the whole batch), and the
+ * charged users' balances are watched for low-balance alerts.
  */
 export function afterSettlement(ctx: AppContext, charged: Charged[]): void {
   const limitedTokens = new Set<number>();
+  const users = new Set<number>();
   for (const { move, quota } of charged) {
     if (move.kind !== 'settle') continue;
+    users.add(move.reservation.userId);
     ctx.usage.record({
       userId: move.reservation.userId,
       username: move.usage.username,
@@ -23,6 +26,7 @@ export function afterSettlement(ctx: AppContext, charged: Charged[]): void {
       limitedTokens.add(move.reservation.tokenId);
     }
   }
+  ctx.balanceWatch.check(users);
   if (limitedTokens.size > 0) {
     markExhaustedTokens(ctx, [...limitedTokens]).catch((err: unknown) =>
       ctx.log.error({ err }, 'marking exhausted keys failed'),

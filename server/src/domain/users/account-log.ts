@@ -1,15 +1,14 @@
+import type { LogType } from '@gateway/shared';
 import { insertLog } from '../../db/queries/logs.js';
 import type { Db } from '../../db/client.js';
 import { nowSeconds } from '../../lib/time.js';
-
-/** Log types written by account code (the logs table's `type`). */
-export const LogType = { topUp: 1, manage: 3 } as const;
 
 /** One ledger line about an account: a gift, a reward or an administrator's change. */
 export interface AccountLogEntry {
   userId: number;
   username: string;
-  type: (typeof LogType)[keyof typeof LogType];
+  /** A top-up (a gift, a redeemed code, a paid order) or a management change. */
+  type: typeof LogType.topup | typeof LogType.manage;
   content: string;
   /** Quota moved by this entry (negative when taken away). */
   quota: number;

@@ -1,13 +1,16 @@
+import { LogType } from '@gateway/shared';
+import { post, setBalance, type LedgerReason } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
+import { findUserBalance } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
-import { insertAccountLog, LogType } from './account-log.js';
+import { insertAccountLog } from './account-log.js';
 
 /** How an administrator's amount applies to a balance. */
 export type QuotaMode = 'add' | 'subtract' | 'override';
 
 /** Who changes whose balance. */
 export interface QuotaChange {
-  actorName: string;
+  actor: { id: number; username: string };
   userId: number;
   username: string;
   mode: QuotaMode;
@@ -24,79 +27,53 @@ export interface QuotaChange {
 const overrideAttempts = 5;
 
 /**
- * Changes a balance with one guarded statement and its management log row, in one
- * transaction. Subtracting never goes below zero and adding never past the safe-integer
- * range; overriding compares and sets (against `expected`, or retrying when the relay moved
- * the balance in between).
+ * Changes a balance through the ledger, with its management log row, in one transaction.
+ * Subtracting never goes below zero and adding never past the exact range; overriding
+ * compares and sets (against `expected`, or retrying when the relay moved the balance).
  */
 export async function adjustQuota(ctx: AppContext, change: QuotaChange): Promise<void> {
   const { userId, value } = change;
   if (!Number.isSafeInteger(value) || value < 0) throw new AppError('quota_too_large');
   if (change.mode !== 'override') {
     if (value === 0) return;
-    const delta = change.mode === 'add' ? value : -value;
+    const adding = change.mode === 'add';
+    const delta = adding ? value : -value;
     await ctx.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('users')
-        .set((eb) => ({ quota: eb('quota', '+', delta) }))
-        .where('id', '=', userId)
-        .$if(delta < 0, (q) => q.where('quota', '>=', value))
-        .$if(delta > 0, (q) => q.where('quota', '<=', Number.MAX_SAFE_INTEGER - value))
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        throw new AppError(delta < 0 ? 'quota_below_zero' : 'quota_too_large');
-      }
-      await log(
-        trx,
-        change,
-        delta,
-        `${change.mode === 'add' ? 'added' : 'subtracted'} ${value} quota`,
-      );
+      await post(trx, { ...entry(change, adding ? 'admin_add' : 'admin_subtract'), delta });
+      await log(trx, change, delta, `${adding ? 'added' : 'subtracted'} ${value} quota`);
     });
     return;
   }
   if (change.expected !== undefined) {
-    const seen = change.expected;
-    if (seen === value) return;
-    const done = await setIfUnchanged(ctx, change, seen);
-    if (done) return;
-    const now = await ctx.db
-      .selectFrom('users')
-      .select('quota')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    throw new AppError('quota_changed', { current: Number(now.quota) });
+    if (change.expected === value) return;
+    if (await setIfUnchanged(ctx, change, change.expected)) return;
+    throw new AppError('quota_changed', { current: await balanceOf(ctx, userId) });
   }
   for (let attempt = 0; attempt < overrideAttempts; attempt++) {
-    const current = await ctx.db
-      .selectFrom('users')
-      .select('quota')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const seen = Number(current.quota);
+    const seen = await balanceOf(ctx, userId);
     if (seen === value) return;
-    const done = await setIfUnchanged(ctx, change, seen);
-    if (done) return;
+    if (await setIfUnchanged(ctx, change, seen)) return;
   }
   throw new AppError('partial_save_failed');
 }
 
+async function balanceOf(ctx: AppContext, userId: number): Promise<number> {
+  return Number((await findUserBalance(ctx.db, userId))?.quota ?? 0);
+}
+
+const entry = (change: QuotaChange, reason: LedgerReason) => ({
+  account: 'user' as const,
+  accountId: change.userId,
+  reason,
+  operatorId: change.actor.id,
+});
+
 /** Sets the balance to `change.value` only while it is `seen`, with its log row; false when it moved. */
 function setIfUnchanged(ctx: AppContext, change: QuotaChange, seen: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ quota: change.value })
-      .where('id', '=', change.userId)
-      .where('quota', '=', seen)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await log(
-      trx,
-      change,
-      change.value - seen,
-      `changed the balance from ${seen} to ${change.value}`,
-    );
+    if (!(await setBalance(trx, entry(change, 'admin_set'), change.value, seen))) return false;
+    const what = `changed the balance from ${seen} to ${change.value}`;
+    await log(trx, change, change.value - seen, what);
     return true;
   });
 }
@@ -106,7 +83,7 @@ function log(db: AppContext['db'], change: QuotaChange, delta: number, what: str
     userId: change.userId,
     username: change.username,
     type: LogType.manage,
-    content: `Administrator ${change.actorName} ${what}`,
+    content: `Administrator ${change.actor.username} ${what}`,
     quota: delta,
   });
 }

@@ -1,4 +1,5 @@
-import { Role, type CreateUserRequest, type UpdateUserRequest } from '@gateway/shared';
+import { LogType, Role, type CreateUserRequest, type UpdateUserRequest } from '@gateway/shared';
+import { post } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
 import {
   findUserView,
@@ -20,7 +21,7 @@ import {
   type RoleHolder,
 } from '../../policies/users.js';
 import { quotaForNewUser } from '../../config/settings/groups/quota.js';
-import { insertAccountLog, LogType } from './account-log.js';
+import { insertAccountLog } from './account-log.js';
 import { adjustQuota } from './adjust-quota.js';
 import { closeAccount } from './close-account.js';
 import { hashPassword } from './password-hash.js';
@@ -80,11 +81,18 @@ export async function createUserByAdmin(
         password_hash: passwordHash,
         display_name: input.display_name || input.username,
         role,
-        quota: gift,
         created_at: nowSeconds(),
       });
       if (gift > 0) {
-        const entry = { userId: id, username: input.username, type: LogType.topUp };
+        const operatorId = actor.id;
+        await post(trx, {
+          account: 'user',
+          accountId: id,
+          delta: gift,
+          reason: 'signup_gift',
+          operatorId,
+        });
+        const entry = { userId: id, username: input.username, type: LogType.topup };
         await insertAccountLog(trx, { ...entry, content: 'New user gift', quota: gift });
       }
       return id;
@@ -124,6 +132,15 @@ export async function updateUserByAdmin(
   await applyBalanceEdit(ctx, actor, target, input);
   if (input.display_name !== undefined) changes.display_name = input.display_name;
   if (input.group !== undefined) changes.group = input.group;
+  if (input.concurrency_limit !== undefined) changes.concurrency_limit = input.concurrency_limit;
+  if (input.extra_discount !== undefined) changes.extra_discount = input.extra_discount;
+  if (input.model_discounts !== undefined) {
+    changes.model_discounts = JSON.stringify(input.model_discounts);
+  }
+  if (input.level !== undefined && input.level !== target.level) {
+    if (!ctx.levels.has(input.level)) throw new AppError('level_not_found');
+    changes.level = input.level;
+  }
   if (input.remark !== undefined) changes.remark = input.remark;
   if (input.password) changes.password_hash = await hashPassword(input.password);
   if (Object.keys(changes).length > 0) {
@@ -157,7 +174,7 @@ async function applyBalanceEdit(
     return;
   }
   await adjustQuota(ctx, {
-    actorName: actor.username,
+    actor,
     userId: target.id,
     username: input.username ?? target.username,
     mode: 'override',

@@ -1,3 +1,6 @@
+import { LogType } from '@gateway/shared';
+import { post } from '../../billing/ledger/index.js';
+import { newUserLevel } from '../../config/settings/groups/general.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -7,7 +10,7 @@ import {
 } from '../../config/settings/groups/quota.js';
 import { findInviterId, insertUser } from '../../db/queries/users.js';
 import { nowSeconds } from '../../lib/time.js';
-import { insertAccountLog, LogType } from './account-log.js';
+import { insertAccountLog } from './account-log.js';
 
 /** An ordinary account about to be created by sign-up (form or third party). */
 export interface NewAccount {
@@ -25,7 +28,7 @@ export interface NewAccount {
 
 /**
  * Inserts an ordinary account with the new-user gift and the invitation rewards, each
- * credited in the same transaction as its log row. Returns the id. A unique violation
+ * credited through the ledger in the same transaction as its log row. Returns the id. A unique violation
  * (username or third-party id) is left for the caller to interpret.
  */
 export async function createAccount(ctx: AppContext, account: NewAccount): Promise<number> {
@@ -43,15 +46,24 @@ export async function createAccount(ctx: AppContext, account: NewAccount): Promi
       email: account.email,
       inviter_code: affCode,
       inviter_id: inviterId ?? 0,
-      quota: gift + inviteeGift,
+      level: ctx.levels.get(settings.get(newUserLevel)).name,
       created_at: nowSeconds(),
       ...account.bindings,
     });
-    const log = { userId: id, username: account.username, type: LogType.topUp };
+    const log = { userId: id, username: account.username, type: LogType.topup };
     if (gift > 0) {
+      await post(trx, { account: 'user', accountId: id, delta: gift, reason: 'signup_gift' });
       await insertAccountLog(trx, { ...log, content: 'New user gift', quota: gift });
     }
     if (inviteeGift > 0) {
+      const ref = affCode;
+      await post(trx, {
+        account: 'user',
+        accountId: id,
+        delta: inviteeGift,
+        reason: 'invitee_gift',
+        ref,
+      });
       const content = `Invitation gift (code ${affCode})`;
       await insertAccountLog(trx, { ...log, content, quota: inviteeGift });
     }
@@ -66,12 +78,18 @@ async function rewardInviter(db: Db, inviterId: number, reward: number, invitee:
     .updateTable('users')
     .set((eb) => ({
       aff_count: eb('aff_count', '+', 1),
-      aff_quota: eb('aff_quota', '+', reward),
-      aff_history_quota: eb('aff_history_quota', '+', reward),
+      aff_history_quota: eb('aff_history_quota', '+', Math.max(0, reward)),
     }))
     .where('id', '=', inviterId)
     .execute();
   if (reward <= 0) return;
+  await post(db, {
+    account: 'aff',
+    accountId: inviterId,
+    delta: reward,
+    reason: 'inviter_reward',
+    ref: invitee,
+  });
   const inviter = await db
     .selectFrom('users')
     .select('username')

@@ -24,7 +24,7 @@ export async function manageUser(
     }
     const target = await findManagedUser(ctx, actor, id, { allowed: canAdjustQuota });
     return adjustQuota(ctx, {
-      actorName: actor.username,
+      actor,
       userId: target.id,
       username: target.username,
       mode: request.mode ?? 'add',

@@ -8,6 +8,10 @@ export interface CachedUser {
   role: number;
   status: number;
   group: string;
+  /** The user's level name. */
+  level: string;
+  /** The user's own terms beside the level. */
+  overrides: UserOverrides;
   language: string;
   /** Parsed user setting JSON. */
   setting: Record<string, unknown>;
@@ -26,7 +30,10 @@ export class UserCache {
     private readonly db: Db,
     private readonly shared: SharedState,
   ) {
-    shared.subscribe(topic, (id) => this.users.delete(Number(id)));
+    shared.subscribe(topic, (id) => {
+      if (id === '*') this.users.clear();
+      else this.users.delete(Number(id));
+    });
   }
 
   /** The user, from memory or the database; null when it does not exist. */
@@ -35,14 +42,41 @@ export class UserCache {
     if (hit) return hit;
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'role', 'status', 'group', 'language', 'setting'])
+      .select([
+        'id',
+        'username',
+        'role',
+        'status',
+        'group',
+        'level',
+        'language',
+        'setting',
+        'concurrency_limit',
+        'extra_discount',
+        'model_discounts',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
-    const user: CachedUser = { ...row, setting: parseSetting(row.setting) };
+    const { concurrency_limit, extra_discount, model_discounts, ...rest } = row;
+    const user: CachedUser = {
+      ...rest,
+      setting: parseSetting(row.setting),
+      overrides: {
+        concurrencyLimit: concurrency_limit,
+        extraDiscount: Number(extra_discount),
+        modelDiscounts: parseModelDiscounts(model_discounts),
+      },
+    };
     if (this.users.size > 100_000) this.users.clear();
     this.users.set(id, user);
     return user;
+  }
+
+  /** Drops every user from every instance's cache (a level renamed or deleted). */
+  async invalidateAll(): Promise<void> {
+    this.users.clear();
+    await this.shared.publish(topic, '*');
   }
 
   /** Drops a user from every instance's cache. */
@@ -50,6 +84,25 @@ export class UserCache {
     this.users.delete(id);
     await this.shared.publish(topic, String(id));
   }
+}
+
+/** A user's own terms: a cap on requests in flight, an extra discount, per-model discounts. */
+export interface UserOverrides {
+  /** 0 = no own cap. */
+  concurrencyLimit: number;
+  /** Multiplied with the level's discount (1 = none). */
+  extraDiscount: number;
+  /** Per model, a multiplier that replaces the level's discount for this user. */
+  modelDiscounts: Record<string, number>;
+}
+
+function parseModelDiscounts(raw: string): Record<string, number> {
+  const value = parseSetting(raw);
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]) && e[1] >= 0,
+    ),
+  );
 }
 
 function parseSetting(raw: string): Record<string, unknown> {

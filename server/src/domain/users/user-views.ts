@@ -19,8 +19,10 @@ export function toSelfUser(row: UserViewRow): SelfUser {
     wxpusher_uid: row.wxpusher_uid ?? '',
     quota: Number(row.quota),
     used_quota: Number(row.used_quota),
+    topup_quota: Number(row.topup_quota),
     request_count: Number(row.request_count),
     group: row.group,
+    level: row.level,
     aff_code: row.aff_code ?? '',
     aff_count: row.aff_count,
     aff_quota: Number(row.aff_quota),
@@ -34,7 +36,19 @@ export function toSelfUser(row: UserViewRow): SelfUser {
 
 /** What the admin user list and detail show (adds the remark). */
 export function toUserListItem(row: UserViewRow): UserListItem {
-  return { ...toSelfUser(row), remark: row.remark };
+  let discounts: Record<string, number> = {};
+  try {
+    discounts = JSON.parse(row.model_discounts) as Record<string, number>;
+  } catch {
+    // a damaged value reads as none
+  }
+  return {
+    ...toSelfUser(row),
+    remark: row.remark,
+    concurrency_limit: row.concurrency_limit,
+    extra_discount: Number(row.extra_discount),
+    model_discounts: discounts,
+  };
 }
 
 /** The user summary the console stores after sign-in. */

@@ -3,14 +3,6 @@ import type { AppContext } from '../../context.js';
 import type { ActionLimit } from '../../domain/limits/action-limit.js';
 import { tooManyRequests } from '../../errors.js';
 
-export { limitByUser } from '../../domain/limits/action-limit.js';
-
-/** A per-IP budget: at most `limit` requests per `windowSeconds` for one named action. */
-export type IpRateLimit = ActionLimit;
-
-/** A per-user budget: at most `limit` actions per `windowSeconds` for one named action. */
-export type UserRateLimit = ActionLimit;
-
 /**
  * Counts this request against the caller IP's budget (shared by every instance through
  * `ctx.shared`) and answers HTTP 429 `too_many_requests` once it is spent.
@@ -18,7 +10,7 @@ export type UserRateLimit = ActionLimit;
 export async function limitByIp(
   ctx: AppContext,
   req: FastifyRequest,
-  rule: IpRateLimit,
+  rule: ActionLimit,
 ): Promise<void> {
   const count = await ctx.shared.hit(`rate:${rule.name}:${req.ip}`, rule.windowSeconds);
   if (count > rule.limit) throw tooManyRequests();

@@ -26,8 +26,12 @@ const tags = ['users'];
 
 /** User administration: agents list and search; admins get, create, edit, delete, manage. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const page = async (filter: UserListFilter) => {
-    const { total, items } = await listUsers(ctx.db, filter);
+  // Staff see users below their own role and themselves (root: everyone); an agent only the
+  // users they brought.
+  const page = async (viewer: { id: number; role: number }, filter: UserListFilter) => {
+    const visible = { belowRole: viewer.role, viewerId: viewer.id };
+    const agentView = viewer.role < Role.finance ? { invitedBy: viewer.id, viewerId: -1 } : {};
+    const { total, items } = await listUsers(ctx.db, { ...filter, ...visible, ...agentView });
     return {
       page: filter.page,
       page_size: filter.pageSize,
@@ -44,11 +48,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...spec,
       method: 'GET',
       url: '/api/user/',
-      summary: 'Lists users, newest first',
+      summary: 'Lists users, newest first (agents: only the users they brought)',
       access: Role.agent,
       query: pageQuery,
     },
-    ({ query }) => page(query),
+    ({ user, query }) => page(user, query),
   );
 
   defineRoute(
@@ -62,7 +66,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       access: Role.agent,
       query: userSearchQuery,
     },
-    ({ query }) => page(query),
+    ({ user, query }) => page(user, query),
   );
 
   defineRoute(

@@ -86,7 +86,7 @@ export async function authenticateKey(
     if (channel.status !== ChannelStatus.enabled) throw forbidden('channel_disabled');
   }
   const group = token.group;
-  if (group && !isUsableGroup(ctx.settings, user, group)) {
+  if (group && !isUsableGroup(ctx, user, group)) {
     throw forbidden('token_group_unusable', { group });
   }
   return { caller: callerOf(user, token, presented.channelId), usingGroup: group || user.group };
@@ -112,6 +112,8 @@ export function callerOf(user: CachedUser, token: Caller['token'], pinned: numbe
     userId: user.id,
     username: user.username,
     userGroup: user.group,
+    level: user.level,
+    overrides: user.overrides,
     role: user.role,
     token,
     pinnedChannelId: pinned,

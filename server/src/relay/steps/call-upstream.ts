@@ -1,5 +1,8 @@
 import { retryTimes } from '../../config/settings/groups/operation.js';
-import { reportChannelFailure } from '../../domain/channels/channel-health.js';
+import {
+  recordChannelAttempt,
+  reportChannelFailure,
+} from '../../domain/channels/channel-health.js';
 import { AppError } from '../../errors.js';
 import type { Adaptor, ChannelConfig, UpstreamRequest } from '../adaptors/adaptor.js';
 import { normalizeUpstreamError } from '../adaptors/errors/upstream-error.js';
@@ -126,7 +129,10 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
     rc.upstream = call;
     try {
       const res = await call.response;
-      if (res.statusCode >= 200 && res.statusCode < 300) return await deliver(rc, adaptor, res);
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        recordChannelAttempt(ctx, channel.id, res.statusCode);
+        return await deliver(rc, adaptor, res);
+      }
       last = await failureOf(res, channel);
     } catch (error) {
       call.abort();
@@ -141,6 +147,7 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
       else last = error;
     }
     const failure = last.error;
+    recordChannelAttempt(ctx, channel.id, failure.status);
     reportChannelFailure(ctx, channel.id, {
       status: failure.status,
       message: failure.message,

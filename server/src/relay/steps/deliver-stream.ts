@@ -18,15 +18,6 @@ import { settleDelivered } from './settle-request.js';
  */
 const finalEvent = /(?:^|\n)(?:data: \[DONE\]|event: message_stop|event: response\.completed)/;
 
-function endsTheAnswer(out: string): boolean {
-  return (
-    (out.includes('[DONE]') ||
-      out.includes('message_stop') ||
-      out.includes('response.completed')) &&
-    finalEvent.test(out)
-  );
-}
-
 function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
   const ctx: StreamContext = {
     model: rc.request.model,
@@ -79,7 +70,7 @@ export async function deliverStream(
       const out = translator.push(chunk);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc);
-      if (endsTheAnswer(out)) {
+      if (finalEvent.test(out)) {
         // The client holds a complete answer once this event arrives: bill it first.
         finish();
         await settleDelivered(rc);

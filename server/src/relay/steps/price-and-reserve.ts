@@ -3,6 +3,7 @@ import { reserveEstimate } from '../../billing/quota-formula.js';
 import { preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
 import { quotaPerUnit } from '../../config/settings/groups/general.js';
 import { preConsumedQuota } from '../../config/settings/groups/quota.js';
+import { discountFor } from '../../domain/levels/discount.js';
 import { markTokenExhausted } from '../../domain/tokens/token-status.js';
 import { AppError } from '../../errors.js';
 import type { RelayContext } from '../relay-context.js';
@@ -10,14 +11,17 @@ import type { RelayContext } from '../relay-context.js';
 /** Endpoints whose answer is generated text, so an uncapped answer reserves the default cap. */
 const generative = new Set(['chat', 'completions', 'responses']);
 
-/** Prices the requested model for this caller (`model_price_unset` when unpriced). */
+/**
+ * Prices the requested model for this caller (`model_price_unset` when unpriced), with the
+ * caller's discount: their own for this model, else their level's, times their extra one.
+ */
 export function priceRequest(rc: RelayContext): void {
+  const { caller } = rc;
   rc.pricing = cachedPriceModel(rc.ctx.settings, {
     model: rc.request.model,
     usingGroup: rc.usingGroup,
-    userGroup: rc.caller.userGroup,
-    // User levels set a discount later; until then everyone pays the list price.
-    userDiscount: 1,
+    userGroup: caller.userGroup,
+    userDiscount: discountFor(rc.ctx.levels.get(caller.level), caller.overrides, rc.request.model),
   });
 }
 

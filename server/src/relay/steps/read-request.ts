@@ -4,6 +4,7 @@ import type { ForwardEndpoint } from '../adaptors/adaptor.js';
 import { isObject, type JsonObject } from '../adaptors/shared/json.js';
 import type { RelayContext } from '../relay-context.js';
 import { multipartField } from '../upstream/multipart.js';
+import { checkChatShape } from './check-chat-shape.js';
 import { quickPromptTokens } from './prompt-estimate.js';
 
 /** Models OpenAI assumes when a request names none (contract 1.12). */
@@ -69,7 +70,8 @@ export function precisePromptTokens(rc: RelayContext): number {
  * and the number of calls it is priced as. Sets `rc.request`.
  */
 export function readRequest(rc: RelayContext): void {
-  const raw = rc.req.body;
+  // A bodiless POST is an empty body (then refused for what it lacks).
+  const raw = rc.req.body ?? {};
   if (Buffer.isBuffer(raw)) {
     const contentType = String(rc.req.headers['content-type'] ?? '');
     const model =
@@ -87,6 +89,7 @@ export function readRequest(rc: RelayContext): void {
     return;
   }
   if (!isObject(raw)) throw invalidRequest('the request body must be a JSON object');
+  if (rc.endpoint === 'chat') checkChatShape(rc.format, raw);
   const named = rc.route.model ?? raw.model;
   const model =
     typeof named === 'string' && named !== ''

@@ -1,5 +1,5 @@
 import { LogType } from '@gateway/shared';
-import type { Reservation } from '../../billing/quota.js';
+import type { Reservation } from '../../billing/reservation.js';
 import { quotaForUsage } from '../../billing/quota-formula.js';
 import { emptyUsage, inputTokens } from '../../billing/usage.js';
 import type { LogDraft, Settlement } from '../../billing/settle-plan.js';

@@ -31,7 +31,10 @@ function pictureOf(code: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-/** Starts the fake: `POST /api/fun/create/qrcode` and `GET /api/fun/scan-qrcode-uid`. */
+/**
+ * Starts the fake: `POST /api/fun/create/qrcode`, `GET /api/fun/scan-qrcode-uid` and
+ * `POST /api/send/message`.
+ */
 export async function startFakeWxPusher(appToken: string, port = 0): Promise<FakeWxPusher> {
   const scans = new Map<string, string>();
   const extras = new Map<string, string>();
@@ -60,6 +63,18 @@ export async function startFakeWxPusher(appToken: string, port = 0): Promise<Fak
             extra,
             expires: Date.now() + seconds * 1000,
           }),
+        );
+      },
+      'POST /api/send/message': (x) => {
+        const body = JSON.parse(x.req.body) as { appToken?: string; uids?: string[] };
+        if (body.appToken !== appToken) {
+          return sendJson(x.res, 200, answer(null, 1002, 'appToken不正确'));
+        }
+        const uids = body.uids ?? [];
+        sendJson(
+          x.res,
+          200,
+          answer(uids.map((uid) => ({ uid, code: 1000, status: '创建发送任务成功' }))),
         );
       },
       'GET /api/fun/scan-qrcode-uid': (x) => {

@@ -5,10 +5,14 @@ import { useStatus } from '../../site/hooks/use-status';
 import { AccountLimits } from './components/AccountLimits';
 import { GroupTable } from './components/GroupTable';
 import { KeyLimits } from './components/KeyLimits';
+import { LevelLimits } from './components/LevelLimits';
 import { RateLimits } from './components/RateLimits';
 import { useSelfLimits } from './hooks/use-self-limits';
 
-/** /limits: the group, ratios, discount, rate limits and key limits that apply to the user. */
+/**
+ * /limits: the group, ratios, discount, rate limits, key limits and the level's limits (with
+ * what is used of them) that apply to the user.
+ */
 export function LimitsPage() {
   const { t } = useTranslation('limits');
   const status = useStatus();
@@ -31,6 +35,9 @@ export function LimitsPage() {
             </Col>
             <Col xs={24} md={12}>
               <KeyLimits keys={limits.data.keys} />
+            </Col>
+            <Col xs={24}>
+              <LevelLimits limits={limits.data} />
             </Col>
           </Row>
         )}

@@ -1,2 +1,2 @@
 /** What other features may use of this one; everything else is internal. */
-export { useSelfLimits, userRatioOf } from './hooks/use-self-limits';
+export { levelModelRatios, useSelfLimits, userRatioOf } from './hooks/use-self-limits';

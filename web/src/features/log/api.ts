@@ -1,5 +1,6 @@
 import type { LogItem, LogStat, Page } from '@gateway/shared';
 import { ApiError, api } from '../../lib/api';
+import { saveBlob } from '../../lib/download';
 import { userStore } from '../../lib/user-store';
 
 /** Filters of the log list, stats and export (admins may also use `username` and `channel`). */
@@ -47,12 +48,5 @@ export async function downloadLogCsv(admin: boolean, filter: LogFilter): Promise
   const name =
     /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     'logs.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(name, await response.blob());
 }

@@ -8,6 +8,7 @@ import { UsageCards } from './components/UsageCards';
 import { UsageMiniChart } from './components/UsageMiniChart';
 import { UserCard } from './components/UserCard';
 import { useNotice } from './hooks/use-notice';
+import { CheckinCard } from '../growth';
 import { useSelf } from '../profile';
 import { useWeekUsage } from './hooks/use-week-usage';
 
@@ -32,6 +33,7 @@ export function PanelPage() {
         </Col>
         <Col xs={24} lg={10}>
           <Flex vertical gap={16}>
+            {status.enable_checkin && <CheckinCard display={quota} />}
             <QuickLinks docLink={status.api_doc_link ?? ''} />
             <AnnouncementCard notice={notice.data} />
           </Flex>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
 import { useIsMobile } from '../../lib/use-media';
 import { useUser } from '../../lib/user-store';
-import { useSelfLimits, userRatioOf } from '../limits';
+import { levelModelRatios, useSelfLimits, userRatioOf } from '../limits';
 import { useSiteInfo, useStatus } from '../../site/hooks/use-status';
 import { GroupSelector, type GroupOption } from './components/GroupSelector';
 import { PricingCards } from './components/PricingCards';
@@ -43,6 +43,7 @@ export function PricingPage() {
     chosen ?? preferred ?? groups.find((g) => g.name === 'default')?.name ?? groups[0]?.name;
   const groupRatio = groups.find((g) => g.name === group)?.ratio ?? 1;
   const userRatio = user ? userRatioOf(limits.data) : 1;
+  const modelRatios = useMemo(() => levelModelRatios(limits.data), [limits.data]);
   const items = filterModels(pricing.data?.data ?? [], search, onlyGroup ? group : undefined);
 
   return (
@@ -75,6 +76,7 @@ export function PricingPage() {
               display={quota}
               groupRatio={groupRatio}
               userRatio={userRatio}
+              modelRatios={modelRatios}
             />
           ) : (
             <PricingTable
@@ -83,6 +85,7 @@ export function PricingPage() {
               display={quota}
               groupRatio={groupRatio}
               userRatio={userRatio}
+              modelRatios={modelRatios}
               showRatios={status.show_price_page_ratio ?? true}
             />
           )}

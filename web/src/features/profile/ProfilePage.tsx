@@ -1,6 +1,8 @@
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
+import { useSiteInfo } from '../../site/hooks/use-status';
+import { NotificationsCard } from '../notifications';
 import { AccessTokenCard } from './components/AccessTokenCard';
 import { BindingsCard } from './components/BindingsCard';
 import { CloseAccountCard } from './components/CloseAccountCard';
@@ -9,11 +11,15 @@ import { PasswordForm } from './components/PasswordForm';
 import { UserSummaryCard } from './components/UserSummaryCard';
 import { useSelf } from './hooks/use-self';
 
-/** `/profile`: the user card, display name, password, access token, close out. */
+/**
+ * `/profile`: the user card, display name, password, bindings, notifications, access token,
+ * close out.
+ */
 export function ProfilePage() {
   const { t } = useTranslation('layout');
   const self = useSelf();
   const user = self.data;
+  const { quota } = useSiteInfo();
   return (
     <>
       <PageHeader title={t('nav.profile')} />
@@ -31,6 +37,9 @@ export function ProfilePage() {
             </Col>
             <Col span={24}>
               <BindingsCard user={user} />
+            </Col>
+            <Col span={24}>
+              <NotificationsCard isRoot={user.role >= 100} display={quota} />
             </Col>
             <Col xs={24} lg={12}>
               <AccessTokenCard />

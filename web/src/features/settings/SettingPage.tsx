@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/common/PageHeader';
 import { PageSpinner } from '../../components/common/PageSpinner';
 import { updateAvailable } from '../../components/layout/nav-model';
+import { LevelsCard } from '../levels';
 import { OperationSettings } from '../operation-settings';
+import { PaymentGatewaysCard } from '../payment-gateways';
 import { useStatus } from '../../site/hooks/use-status';
 import { SettingTab } from './components/SettingTab';
 import { TestMailCard } from './components/TestMailCard';
@@ -54,10 +56,12 @@ export function SettingPage() {
                     options={options.data}
                   />
                   <OperationSettings options={options.data} />
+                  <LevelsCard />
                 </Flex>
               ) : id === 'general' ? (
                 <Flex vertical gap={16}>
                   <SettingTab sections={settingTabs[id]} options={options.data} />
+                  <PaymentGatewaysCard />
                   <TestMailCard />
                 </Flex>
               ) : (

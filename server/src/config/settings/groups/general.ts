@@ -26,6 +26,8 @@ export const latestVersion = text('LatestVersion', '');
 
 /** Embedded chat page URL; the /chat navigation item shows only when set. */
 export const chatLink = text('ChatLink', '', url);
+/** A drawing page (e.g. a Midjourney web client) /chat can switch to; empty = chat only. */
+export const drawingLink = text('DrawingLink', '', url);
 /** API documentation URL; the /doc navigation item shows only when set. */
 export const apiDocLink = text('ApiDocLink', '', url);
 /** Chat clients offered on keys: a list of `{name: url template}` with `{key}` and `{address}`. */
@@ -66,6 +68,18 @@ export const mjRelaxRateLimits = number('MjRelaxRateLimits', 0);
 export const mjFastRateLimits = number('MjFastRateLimits', 0);
 /** Midjourney turbo-mode requests per minute per user; 0 = unlimited. */
 export const mjTurboRateLimits = number('MjTurboRateLimits', 0);
+/** Serve Midjourney images through the gateway (`/mj/image/…`) instead of the upstream's URL. */
+export const mjForwardUrlEnabled = flag('MjForwardUrlEnabled', true);
+/** Midjourney actions (upscale, variation …) only on drawings that succeeded. */
+export const mjActionCheckSuccessEnabled = flag('MjActionCheckSuccessEnabled', true);
+/** Strip `--fast`, `--relax` and `--turbo` from prompts (the key's or path's mode decides). */
+export const mjModeClearEnabled = flag('MjModeClearEnabled', false);
+/** Pass the client's `accountFilter` to the Midjourney upstream. */
+export const mjAccountFilterEnabled = flag('MjAccountFilterEnabled', false);
+/** Minutes after which an unfinished task (any kind) fails and is refunded; 0 = never. */
+export const taskTimeoutMinutes = number('TaskTimeoutMinutes', 120);
+/** Seconds between polls of unfinished tasks. */
+export const taskPollIntervalSeconds = number('TaskPollIntervalSeconds', 15);
 
 /** Daily check-in rewards. */
 export const checkinEnabled = flag('CheckinEnabled', false);
@@ -97,6 +111,19 @@ export const price = number('Price', 7.3);
 export const paymentMinAmount = number('PaymentMinAmount', 1);
 /** Smallest invoice amount. */
 export const invoiceMinAmount = number('InvoiceMinAmount', 500);
+/** The currency invoices are issued in: paid top-ups in it can be invoiced. */
+export const invoiceCurrency = text(
+  'InvoiceCurrency',
+  'CNY',
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as CNY'),
+);
+/** Comma-separated product names an invoice remark must not contain. */
+export const invoiceForbiddenWords = text('InvoiceForbiddenWords', 'ChatGPT');
+/** Minutes an unpaid order stays open (longer than a Stripe Checkout Session, 30 minutes). */
+export const orderWindowMinutes = number('OrderWindowMinutes', 35);
 /** Top-up discounts as JSON `{amount: discount}`, e.g. `{"100": 0.95}`. */
 export const rechargeDiscount = json(
   'RechargeDiscount',

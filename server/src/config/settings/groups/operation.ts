@@ -15,6 +15,8 @@ const statusRangesText = z.string().refine((v) => {
 
 /** Extra attempts on other channels after a retryable failure. */
 export const retryTimes = number('RetryTimes', 0);
+/** Let notification webhooks and robots reach private and loopback addresses (own LAN). */
+export const notifyPrivateAddresses = flag('NotifyPrivateAddresses', false);
 /** Whether upstream failures matching the rules below disable a channel (status 3). */
 export const automaticDisableChannelEnabled = flag('AutomaticDisableChannelEnabled', false);
 /** Whether a passing test re-enables a channel that was disabled automatically. */
@@ -44,6 +46,14 @@ export const automaticRetryStatusCodes = text(
   '100-199,300-399,401-407,409-499,500-503,505-523,525-599',
   statusRangesText,
 );
+/** Failed share of a channel's requests in the window that takes it out of rotation; 0 = off. */
+export const channelErrorRateThreshold = number('ChannelErrorRateThreshold', 0.5);
+/** Seconds of the sliding window the error rate is measured over. */
+export const channelErrorRateWindowSeconds = number('ChannelErrorRateWindowSeconds', 60);
+/** Requests a window needs before its error rate counts. */
+export const channelErrorRateMinRequests = number('ChannelErrorRateMinRequests', 20);
+/** Seconds a channel taken out for its error rate rests before it is probed again. */
+export const channelRecoverySeconds = number('ChannelRecoverySeconds', 300);
 /** A channel test slower than this many seconds disables the channel; 0 = off. */
 export const channelDisableThreshold = number('ChannelDisableThreshold', 5);
 /** Most API keys one user may hold. */

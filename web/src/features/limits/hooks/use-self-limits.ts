@@ -1,3 +1,4 @@
+import type { UserLimits } from '@gateway/shared';
 import { useQuery } from '@tanstack/react-query';
 import { fetchSelfLimits } from '../api';
 
@@ -10,4 +11,12 @@ export function useSelfLimits(enabled = true) {
 export function userRatioOf(limits: { discount?: unknown } | undefined): number {
   const value = limits?.discount;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 1;
+}
+
+/** The models the user's level prices on its own, with their ratios. */
+export function levelModelRatios(limits: UserLimits | undefined): Record<string, number> {
+  const entries = (limits?.level?.models ?? []).flatMap((m) =>
+    m.price === null ? [] : [[m.model, m.price] as const],
+  );
+  return Object.fromEntries(entries);
 }

@@ -15,11 +15,14 @@ export function PricingCards({
   display,
   groupRatio,
   userRatio,
+  modelRatios,
 }: {
   items: PricingItem[];
   display: QuotaDisplay;
   groupRatio: number;
   userRatio: number;
+  /** Models the user's level prices on its own (they replace `userRatio`). */
+  modelRatios?: Record<string, number>;
 }) {
   const { t } = useTranslation('pricing');
   const [page, setPage] = useState(1);
@@ -28,7 +31,7 @@ export function PricingCards({
   return (
     <Flex vertical gap={12} data-testid="pricing-cards">
       {shown.map((item) => {
-        const p = modelPrices(item, groupRatio, userRatio);
+        const p = modelPrices(item, groupRatio, modelRatios?.[item.model_name] ?? userRatio);
         const rows =
           p.kind === 'fixed'
             ? [

@@ -11,10 +11,10 @@ export function PricingTable({
   ...ctx
 }: { items: PricingItem[]; loading: boolean } & Omit<PricingColumnContext, 't'>) {
   const { t } = useTranslation('pricing');
-  const { display, groupRatio, userRatio, showRatios } = ctx;
+  const { display, groupRatio, userRatio, modelRatios, showRatios } = ctx;
   const columns = useMemo(
-    () => pricingColumns({ t, display, groupRatio, userRatio, showRatios }),
-    [t, display, groupRatio, userRatio, showRatios],
+    () => pricingColumns({ t, display, groupRatio, userRatio, modelRatios, showRatios }),
+    [t, display, groupRatio, userRatio, modelRatios, showRatios],
   );
   return (
     <Table<PricingItem>

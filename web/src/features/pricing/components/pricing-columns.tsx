@@ -12,6 +12,8 @@ export interface PricingColumnContext {
   display: QuotaDisplay;
   groupRatio: number;
   userRatio: number;
+  /** Models the user's level prices on its own (they replace `userRatio`). */
+  modelRatios?: Record<string, number>;
   showRatios: boolean;
 }
 
@@ -34,7 +36,8 @@ function ExtraPrices({ prices, ctx }: { prices: ModelPrices; ctx: PricingColumnC
 /** Columns of the pricing table: model, billing kind, groups, prices and (optionally) ratios. */
 export function pricingColumns(ctx: PricingColumnContext): ColumnsType<PricingItem> {
   const { t, display } = ctx;
-  const prices = (item: PricingItem) => modelPrices(item, ctx.groupRatio, ctx.userRatio);
+  const prices = (item: PricingItem) =>
+    modelPrices(item, ctx.groupRatio, ctx.modelRatios?.[item.model_name] ?? ctx.userRatio);
   const columns: ColumnsType<PricingItem> = [
     {
       key: 'model',

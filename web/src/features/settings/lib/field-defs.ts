@@ -1,4 +1,9 @@
-import { settingBounds, settingCatalogue, type SettingKey } from '@gateway/shared';
+import {
+  settingBounds,
+  settingCatalogue,
+  type SettingKey,
+  type SettingSpec,
+} from '@gateway/shared';
 import type { JsonShape } from './json-option';
 
 /** One editable setting on the settings page; its label is `settings:fields.<key>.label`. */
@@ -41,10 +46,7 @@ export interface Presentation {
  * catalogue (the one the server validates with); only the presentation is chosen here.
  */
 export function field(key: SettingKey, presentation: Presentation = {}): FieldDef {
-  const spec = settingCatalogue[key] as (typeof settingCatalogue)[SettingKey] & {
-    secret?: boolean;
-    options?: readonly string[];
-  };
+  const spec: SettingSpec = settingCatalogue[key];
   const base = {
     key,
     secret: spec.secret ?? false,

@@ -8,8 +8,23 @@ export type TabId = 'general' | 'operation' | 'personalization' | 'other';
 export const settingTabs: Record<TabId, SectionDef[]> = {
   general: [
     { id: 'site', fields: [field('SystemName'), field('Logo'), field('ServerAddress')] },
-    { id: 'links', fields: [field('ChatLink'), field('ApiDocLink'), field('TopUpLink')] },
+    {
+      id: 'links',
+      fields: [field('ChatLink'), field('DrawingLink'), field('ApiDocLink'), field('TopUpLink')],
+    },
     { id: 'currency', fields: [field('QuotaPerUnit'), field('DisplayInCurrencyEnabled')] },
+    {
+      id: 'payments',
+      fields: [
+        field('PaymentMinAmount'),
+        field('RechargeDiscount', { json: 'ratioMap' }),
+        field('OrderWindowMinutes'),
+        field('RixApiProMax'),
+        field('InvoiceMinAmount'),
+        field('InvoiceCurrency'),
+        field('InvoiceForbiddenWords'),
+      ],
+    },
     {
       id: 'login',
       fields: [
@@ -57,6 +72,10 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
         field('ChannelDisableThreshold'),
         field('AutomaticDisableChannelEnabled'),
         field('AutomaticEnableChannelEnabled'),
+        field('ChannelErrorRateThreshold'),
+        field('ChannelErrorRateWindowSeconds'),
+        field('ChannelErrorRateMinRequests'),
+        field('ChannelRecoverySeconds'),
       ],
     },
     {
@@ -65,6 +84,12 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
         field('DrawingEnabled'),
         field('TaskEnabled'),
         field('MjNotifyEnabled'),
+        field('MjForwardUrlEnabled'),
+        field('MjActionCheckSuccessEnabled'),
+        field('MjModeClearEnabled'),
+        field('MjAccountFilterEnabled'),
+        field('TaskTimeoutMinutes'),
+        field('TaskPollIntervalSeconds'),
         field('LogConsumeEnabled'),
         field('DataExportEnabled'),
         field('DataExportDefaultTime'),
@@ -73,6 +98,7 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
         field('CheckinMinQuota'),
         field('CheckinMaxQuota'),
         field('AffEnabled'),
+        field('NotifyPrivateAddresses'),
       ],
     },
     {

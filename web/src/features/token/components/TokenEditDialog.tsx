@@ -55,7 +55,7 @@ export function TokenEditDialog({
 
   const submit = async () => {
     const values = await form.validateFields();
-    onSubmit(toTokenRequest({ ...form.getFieldsValue(true), ...values }, display, creating));
+    onSubmit(toTokenRequest({ ...form.getFieldsValue(true), ...values }, display, item));
   };
 
   const amountQuota = display.displayInCurrency

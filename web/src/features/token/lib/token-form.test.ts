@@ -1,3 +1,4 @@
+import type { TokenItem } from '@gateway/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { chatLinkFor, expiryFromPreset, toFormValues, toTokenRequest } from './token-form';
@@ -16,6 +17,15 @@ describe('expiry presets', () => {
   });
 });
 
+const key = {
+  ...({} as TokenItem),
+  id: 7,
+  name: 'k',
+  remain_quota: 333_333,
+  unlimited_quota: false,
+  expired_time: -1,
+};
+
 describe('token form', () => {
   it('converts a dollar amount to quota and never to -1', () => {
     const values = {
@@ -24,7 +34,7 @@ describe('token form', () => {
       amount: 1.5,
       unlimited_quota: false,
     };
-    const body = toTokenRequest(values, usd, true);
+    const body = toTokenRequest(values, usd);
     expect(body.remain_quota).toBe(750000);
     expect(body.expired_time).toBe(-1);
     expect(body.name).toBe('k');
@@ -33,10 +43,19 @@ describe('token form', () => {
 
   it('keeps raw quota in quota mode and leaves count out when editing', () => {
     const values = { ...toFormValues(undefined, raw), amount: 1234, model_limits: ['a', 'b'] };
-    const body = toTokenRequest(values, raw, false);
+    const body = toTokenRequest(values, raw, key);
     expect(body.remain_quota).toBe(1234);
+    expect(body.original_remain_quota).toBe(key.remain_quota);
     expect(body.model_limits).toBe('a,b');
     expect(body.count).toBeUndefined();
+  });
+
+  it('sends no quota when an edit leaves it alone, so a stale form resets nothing', () => {
+    const values = { ...toFormValues(key, usd), name: 'renamed' };
+    const body = toTokenRequest(values, usd, key);
+    expect(body.name).toBe('renamed');
+    expect(body).not.toHaveProperty('remain_quota');
+    expect(body).not.toHaveProperty('original_remain_quota');
   });
 
   it('fills chat-client placeholders', () => {

@@ -1,4 +1,4 @@
-import type { CreateTokenRequest, MjSetting, TokenItem } from '@gateway/shared';
+import type { CreateTokenRequest, MjSetting, TokenItem, UpdateTokenRequest } from '@gateway/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { quotaToUnit, unitToQuota, type QuotaDisplay } from '../../../lib/quota';
 
@@ -69,18 +69,25 @@ export function toFormValues(item: TokenItem | undefined, display: QuotaDisplay)
   };
 }
 
-/** The request body for the form's values (`count` only when creating). */
+/**
+ * The request body for the form's values: `count` only when creating; when editing, the quota
+ * only if it was changed, with the value read (`original_remain_quota`), so saving another
+ * field never resets what the key has spent since the form opened.
+ */
 export function toTokenRequest(
   values: TokenFormValues,
   display: QuotaDisplay,
-  creating: boolean,
-): CreateTokenRequest {
+  editing?: TokenItem,
+): CreateTokenRequest & Pick<UpdateTokenRequest, 'original_remain_quota'> {
   const amount = Number(values.amount) || 0;
-  const body: CreateTokenRequest = {
+  const quota = display.displayInCurrency
+    ? unitToQuota(amount, display.quotaPerUnit)
+    : Math.round(amount);
+  const quotaChanged = !editing || amount !== toFormValues(editing, display).amount;
+  const body: CreateTokenRequest & Pick<UpdateTokenRequest, 'original_remain_quota'> = {
     name: values.name.trim(),
-    remain_quota: display.displayInCurrency
-      ? unitToQuota(amount, display.quotaPerUnit)
-      : Math.round(amount),
+    ...(quotaChanged ? { remain_quota: quota } : {}),
+    ...(editing && quotaChanged ? { original_remain_quota: editing.remain_quota } : {}),
     unlimited_quota: values.unlimited_quota,
     expired_time: values.expires ? values.expires.unix() : -1,
     group: values.group ?? '',
@@ -93,7 +100,7 @@ export function toTokenRequest(
     rate_limit_message: values.rate_limit_message?.trim() ?? '',
     mj_setting: { ...emptyMj, ...values.mj_setting },
   };
-  if (creating) body.count = values.count || 1;
+  if (!editing) body.count = values.count || 1;
   return body;
 }
 

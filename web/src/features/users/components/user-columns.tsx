@@ -46,6 +46,9 @@ export function userColumns(
           <Tooltip title={t('columns.used')}>
             <Tag>{renderQuota(u.used_quota, quota)}</Tag>
           </Tooltip>
+          <Tooltip title={t('columns.recharged')}>
+            <Tag color="blue">{renderQuota(u.topup_quota, quota)}</Tag>
+          </Tooltip>
         </Space>
       ),
     },

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './common.js';
+
+/** A payment gateway as root edits it; secret credentials come back empty. */
+export const paymentGateway = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** `epay` (and any provider added later). */
+  provider: z.string(),
+  /** The provider's method, e.g. `alipay`, `wxpay`, `qqpay`. */
+  payment_type: z.string(),
+  /** An image URL or an icon class. */
+  icon: z.string(),
+  /** Origin for callbacks; empty = the server address. */
+  callback_domain: z.string(),
+  /** USD per payment. */
+  fixed_fee: z.number(),
+  /** Fraction of the price, 0.05 = 5 %. */
+  percent_fee: z.number(),
+  /** Payment currency per USD, e.g. 7.3 (RMB) or 0.8. */
+  currency_rate: z.number(),
+  currency: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  /** Credentials; secret fields are returned empty and kept when saved empty. */
+  config: z.record(z.string(), z.unknown()),
+  created_at: z.number().int(),
+});
+export type PaymentGateway = z.output<typeof paymentGateway>;
+
+const origin = z
+  .string()
+  .trim()
+  .max(255)
+  .refine(
+    (v) => v === '' || /^https?:\/\/[^/\s]+$/.test(v.replace(/\/+$/, '')),
+    'payment_callback_origin',
+  );
+
+/** `POST /api/payment/gateway/` and `PUT` (with `id`): name and currency rate are required. */
+export const savePaymentGatewayRequest = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1, 'payment_gateway_name_required').max(64),
+  provider: z.string().trim().min(1).max(16),
+  payment_type: z.string().trim().max(32).default(''),
+  icon: z.string().trim().max(255).default(''),
+  callback_domain: origin.default(''),
+  fixed_fee: z.number().min(0).max(1000).default(0),
+  percent_fee: z.number().min(0).max(1).default(0),
+  currency_rate: z
+    .number({ error: 'payment_rate_required' })
+    .positive('payment_rate_required')
+    .max(1_000_000),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/)
+    .default('CNY')
+    .transform((v) => v.toUpperCase()),
+  enabled: z.boolean().default(true),
+  sort: z.number().int().default(0),
+  config: z.record(z.string(), z.unknown()).default({}),
+});
+export type SavePaymentGatewayRequest = z.input<typeof savePaymentGatewayRequest>;
+
+/** A gateway as a buyer sees it on `/topup`. */
+export const topUpGateway = paymentGateway.pick({
+  id: true,
+  name: true,
+  provider: true,
+  payment_type: true,
+  icon: true,
+  fixed_fee: true,
+  percent_fee: true,
+  currency_rate: true,
+  currency: true,
+});
+
+/** `GET /api/user/topup/info`: what the top-up page offers. */
+export const topUpInfo = z.object({
+  /** At least one gateway is enabled. */
+  enable_online_topup: z.boolean(),
+  gateways: z.array(topUpGateway),
+  min_amount: z.number(),
+  max_amount: z.number(),
+  amount_options: z.array(z.number()),
+  /** `RechargeDiscount`: `{amount: discount}`, the tier reached applies. */
+  discount: z.record(z.string(), z.number()),
+  top_up_link: z.string(),
+});
+export type TopUpInfo = z.output<typeof topUpInfo>;
+
+/** `POST /api/user/topup/quote` and `POST /api/user/pay`. */
+export const payRequest = z.object({
+  /** USD to buy, at most 2 decimals. */
+  amount: z.number().positive('topup_amount_invalid').max(1_000_000, 'topup_amount_too_large'),
+  gateway_id: z.number().int().positive(),
+});
+
+/** A price before paying. */
+export const topUpQuote = z.object({
+  amount: z.number(),
+  discount: z.number(),
+  currency: z.string(),
+  /** In minor units (cents, fen). */
+  price_minor: z.number().int(),
+  fee_minor: z.number().int(),
+  money_minor: z.number().int(),
+  /** Quota credited once paid. */
+  quota: z.number().int(),
+});
+export type TopUpQuote = z.output<typeof topUpQuote>;
+
+/** How the browser pays an order it just made. */
+export const payStart = z.object({
+  trade_no: z.string(),
+  action: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('form'),
+      url: z.string(),
+      fields: z.record(z.string(), z.string()),
+    }),
+    z.object({ kind: z.literal('redirect'), url: z.string() }),
+  ]),
+});
+export type PayStart = z.output<typeof payStart>;
+
+/** Order states: pending → paid, closed (timeout or by the buyer) or failed. */
+export const orderStatuses = ['pending', 'paid', 'closed', 'failed'] as const;
+
+export const orderItem = z.object({
+  id: z.number().int(),
+  trade_no: z.string(),
+  gateway_trade_no: z.string(),
+  user_id: z.number().int(),
+  gateway_id: z.number().int(),
+  gateway_name: z.string(),
+  provider: z.string(),
+  payment_type: z.string(),
+  amount: z.number(),
+  discount: z.number(),
+  currency: z.string(),
+  money_minor: z.number().int(),
+  quota: z.number().int(),
+  status: z.enum(orderStatuses),
+  note: z.string(),
+  operator_id: z.number().int(),
+  created_at: z.number().int(),
+  paid_at: z.number().int(),
+  closed_at: z.number().int(),
+});
+export type OrderItem = z.output<typeof orderItem>;
+export const orderPage = pageOf(orderItem);
+
+/** Order list filters; `user_id` only for finance staff and above. */
+export const orderListQuery = z
+  .object({
+    status: z.enum(orderStatuses).optional(),
+    trade_no: z.string().trim().max(64).default(''),
+    user_id: z.coerce.number<number | string>().int().positive().optional(),
+  })
+  .and(pageQuery);
+export type OrderListParams = z.input<typeof orderListQuery>;
+
+/** An order named by its number (close, query, complete). */
+export const tradeNoRequest = z.object({ trade_no: z.string().trim().min(1).max(64) });
+
+/** What asking the provider found, and whether the order was credited from it. */
+export const orderQueryResult = z.object({
+  provider_state: z.enum(['paid', 'unpaid', 'unknown']),
+  order: orderItem,
+});

@@ -1,0 +1,36 @@
+import type { BaseContext } from '../base-context.js';
+import { nowSeconds } from '../lib/time.js';
+import { runAsync } from './ledger/program.js';
+import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import type { Reservation } from './reservation.js';
+import type { BalanceMove, Charged } from './settle-plan.js';
+
+/**
+ * The relay's ledger programs through Kysely: PostgreSQL, MySQL, and SQLite while a Kysely
+ * transaction holds its connection. The same programs as `SqliteMoney`, so the engines agree.
+ */
+
+/** RESERVE in a transaction of its own; throws the refusal with nothing changed. */
+export async function reserveQuota(
+  ctx: Pick<BaseContext, 'db'>,
+  reservation: Reservation,
+  instanceId: string,
+): Promise<void> {
+  const refusal = await runAsync(ctx.db, () =>
+    reserveProgram(reservation, instanceId, nowSeconds()),
+  );
+  if (refusal) throw refusal;
+}
+
+/** Commits a batch in one transaction; ReservationGone when a reservation is missing. */
+export function commitBatch(
+  ctx: Pick<BaseContext, 'db'>,
+  moves: BalanceMove[],
+): Promise<Charged[]> {
+  return runAsync(ctx.db, () => commitProgram(moves, true, nowSeconds()));
+}
+
+/** Commits one move alone; a reservation already gone counts as nothing reserved. */
+export function commitOne(ctx: Pick<BaseContext, 'db'>, move: BalanceMove): Promise<Charged[]> {
+  return runAsync(ctx.db, () => commitProgram([move], false, nowSeconds()));
+}

@@ -1,0 +1,36 @@
+import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
+import { runRaw, runRawSync, type RawResult, type RawStatement } from '../../db/raw-statement.js';
+
+/**
+ * A money program: the statements of one transaction, written once as a generator that yields
+ * each statement and receives its result. `runSync` executes it inside a synchronous
+ * better-sqlite3 transaction (microseconds, the relay's SQLite path); `runAsync` through
+ * Kysely on any engine. The same program, so the engines cannot drift apart.
+ */
+export type Program<T> = Generator<RawStatement, T, RawResult>;
+
+/** Runs a program on a better-sqlite3 connection; the caller holds the transaction. */
+export function runSync<T>(raw: SQLite.Database, program: Program<T>): T {
+  let step = program.next();
+  while (!step.done) step = program.next(runRawSync(raw, step.value));
+  return step.value;
+}
+
+/**
+ * Runs a program through Kysely: inside `db` when it is a transaction, else in a transaction
+ * of its own. A program that throws rolls its transaction back.
+ */
+export async function runAsync<T>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema will do
+  db: Kysely<any>,
+  program: () => Program<T>,
+): Promise<T> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => runAsync(trx, program));
+  const dialect = dialectOf(db);
+  const run = program();
+  let step = run.next();
+  while (!step.done) step = run.next(await runRaw(db, dialect, step.value));
+  return step.value;
+}

@@ -1,0 +1,198 @@
+import { LogType } from '@gateway/shared';
+import { AppError } from '../../errors.js';
+import type { Reservation } from '../reservation.js';
+import {
+  inLockOrder,
+  planTotals,
+  ReservationGone,
+  type BalanceMove,
+  type Charged,
+} from '../settle-plan.js';
+import type { LedgerAccount, LedgerReason } from './entries.js';
+import type { Program } from './program.js';
+import {
+  addChannelUsed,
+  addTokenTotals,
+  addUserTotals,
+  consumeLogOf,
+  debit,
+  deleteReservations,
+  giveBack,
+  insertEntries,
+  insertLogs,
+  insertReservation,
+  readBalance,
+  type EntryRow,
+} from './statements.js';
+
+/** Rows per INSERT and ids per DELETE: well under every engine's bound-parameter limit. */
+const rowsPerStatement = 200;
+
+function* chunks<T>(items: T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += rowsPerStatement) {
+    yield items.slice(i, i + rowsPerStatement);
+  }
+}
+
+const keyHeld = (r: Reservation) => r.tokenLimited && r.tokenId > 0;
+
+/** The ledger rows of one reservation's move: the user's and, when limited, the key's. */
+function rowsOf(r: Reservation, delta: number, reason: LedgerReason, now: number): EntryRow[] {
+  if (delta === 0) return [];
+  const row = { delta, reason, ref: r.id, later: 0, createdAt: now };
+  const rows: EntryRow[] = [{ ...row, account: 'user', accountId: r.userId }];
+  if (keyHeld(r)) rows.push({ ...row, account: 'token', accountId: r.tokenId });
+  return rows;
+}
+
+/**
+ * Fills in `later` (what rows after each one add to the same balance), so that each row's
+ * balance, read once every balance statement of the batch has run, is the one it left.
+ */
+function withLater(rows: EntryRow[]): EntryRow[] {
+  const after = new Map<string, number>();
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
+    const key = `${row.account}:${row.accountId}`;
+    row.later = after.get(key) ?? 0;
+    after.set(key, row.later + row.delta);
+  }
+  return rows;
+}
+
+/**
+ * RESERVE: takes `quota` from the user and (unless unlimited) the key, each with a guarded
+ * statement, writes their ledger rows and records the reservation. Returns the refusal
+ * (`insufficient_user_quota` / `insufficient_token_quota`, 403) with nothing changed.
+ */
+export function* reserveProgram(
+  r: Reservation,
+  instanceId: string,
+  now: number,
+): Program<AppError | null> {
+  if ((yield debit('user', r.userId, r.quota)).changes !== 1) {
+    return new AppError('insufficient_user_quota', undefined, 403);
+  }
+  if (keyHeld(r) && (yield debit('token', r.tokenId, r.quota)).changes !== 1) {
+    yield giveBack('user', r.userId, r.quota);
+    return new AppError('insufficient_token_quota', undefined, 403);
+  }
+  yield insertEntries(rowsOf(r, -r.quota, 'relay_reserve', now));
+  yield insertReservation(r.id, r.userId, r.tokenId, r.quota, r.tokenLimited, now, instanceId);
+  return null;
+}
+
+/** Takes up to `amount`, never below 0 (the row is read locked); returns what was taken. */
+function* debitUpTo(account: LedgerAccount, id: number, amount: number): Program<number> {
+  if (amount <= 0) return 0;
+  if ((yield debit(account, id, amount)).changes === 1) return amount;
+  const { rows } = yield readBalance(account, id);
+  const available = Math.min(amount, Math.max(0, Number(rows[0]?.balance ?? 0)));
+  if (available === 0) return 0;
+  return (yield debit(account, id, available)).changes === 1 ? available : 0;
+}
+
+/**
+ * Charges `extra` beyond a reservation on the user and (when limited) the key alike, taking
+ * what is left down to 0 when a balance cannot cover it. Returns the amount charged.
+ */
+function* chargeExtra(r: Reservation, extra: number): Program<number> {
+  const fromUser = yield* debitUpTo('user', r.userId, extra);
+  if (!keyHeld(r) || fromUser === 0) return fromUser;
+  const fromToken = yield* debitUpTo('token', r.tokenId, fromUser);
+  if (fromToken < fromUser) yield giveBack('user', r.userId, fromUser - fromToken);
+  return fromToken;
+}
+
+/**
+ * Which moves still hold their reservation, deleting the rows. With `strict`, a missing one
+ * aborts the batch (ReservationGone); otherwise it counts as nothing reserved.
+ */
+function* claim(moves: BalanceMove[], strict: boolean): Program<Set<BalanceMove>> {
+  const holding = moves.filter((m) => m.reservation.quota > 0);
+  if (strict) {
+    for (const slice of chunks(holding)) {
+      const deleted = yield deleteReservations(slice.map((m) => m.reservation.id));
+      if (deleted.changes !== slice.length) throw new ReservationGone();
+    }
+    return new Set(holding);
+  }
+  const held = new Set<BalanceMove>();
+  for (const move of holding) {
+    if ((yield deleteReservations([move.reservation.id])).changes === 1) held.add(move);
+  }
+  return held;
+}
+
+/**
+ * SETTLE and REFUND a batch in one transaction: deletes the reservations, charges extras
+ * beyond a reservation one by one (guarded), adds the planned totals per user, key and
+ * channel, and writes every ledger row (the difference between hold and cost) and log row.
+ */
+export function* commitProgram(
+  moves: BalanceMove[],
+  strict: boolean,
+  now: number,
+): Program<Charged[]> {
+  const held = yield* claim(moves, strict);
+  const reservedOf = (move: BalanceMove) => (held.has(move) ? move.reservation.quota : 0);
+  const charged: Charged[] = [];
+  for (const move of inLockOrder(moves)) {
+    const reserved = reservedOf(move);
+    let quota = 0;
+    if (move.kind === 'settle') {
+      quota =
+        move.quota <= reserved
+          ? move.quota
+          : reserved + (yield* chargeExtra(move.reservation, move.quota - reserved));
+    }
+    charged.push({ move, quota });
+  }
+  const plan = planTotals(charged, reservedOf);
+  for (const [id, t] of plan.users) {
+    if (t.refund !== 0 || t.used !== 0 || t.count !== 0) {
+      yield addUserTotals(id, t.refund, t.used, t.count);
+    }
+  }
+  for (const [id, t] of plan.tokens) yield addTokenTotals(id, t.refund, t.used, now);
+  for (const [id, used] of plan.channels) yield addChannelUsed(id, used);
+  const entries = withLater(
+    charged.flatMap(({ move, quota }) =>
+      rowsOf(
+        move.reservation,
+        reservedOf(move) - quota,
+        move.kind === 'settle' ? 'relay_settle' : 'relay_refund',
+        now,
+      ),
+    ),
+  );
+  for (const slice of chunks(entries)) yield insertEntries(slice);
+  for (const slice of chunks(plan.logs)) yield insertLogs(slice);
+  return charged;
+}
+
+/**
+ * Reconciles one reservation a stopped process left: claims it by deleting its row, then
+ * gives the hold back with its ledger rows and a refund log, unless the request's consume log
+ * shows it was settled. False when another instance claimed it first.
+ */
+export function* reconcileProgram(r: Reservation, now: number): Program<boolean> {
+  if ((yield deleteReservations([r.id])).changes !== 1) return false;
+  if ((yield consumeLogOf(r.id, LogType.consume)).rows.length > 0) return true;
+  yield giveBack('user', r.userId, r.quota);
+  if (keyHeld(r)) yield giveBack('token', r.tokenId, r.quota);
+  yield insertEntries(rowsOf(r, r.quota, 'reconcile_refund', now));
+  yield insertLogs([
+    {
+      user_id: r.userId,
+      created_at: now,
+      type: LogType.refund,
+      content: `Refunded ${r.quota} quota held by request ${r.id}, which did not finish before its process stopped`,
+      token_id: r.tokenId,
+      request_id: r.id,
+      quota: 0,
+      other: JSON.stringify({ refunded_quota: r.quota, reason: 'reconcile' }),
+    },
+  ]);
+  return true;
+}

@@ -1,0 +1,195 @@
+import type { Insertable } from 'kysely';
+import type { RawStatement } from '../../db/raw-statement.js';
+import type { LogsTable } from '../../db/schema/index.js';
+import { balanceColumn, maxBalance, type LedgerAccount, type Posting } from './entries.js';
+
+/**
+ * The money statements, written once for every engine (see `RawStatement`): the programs
+ * yield them, and a synchronous (SQLite) or an asynchronous (Kysely) runner executes them.
+ */
+
+const at = (account: LedgerAccount) => balanceColumn[account];
+
+/** Takes `amount` only if the balance covers it (1 row changed when taken). */
+export function debit(account: LedgerAccount, id: number, amount: number): RawStatement {
+  const { table, column } = at(account);
+  return {
+    sql: `update ${table} set ${column} = ${column} - ? where id = ? and ${column} >= ?`,
+    params: [amount, id, amount],
+  };
+}
+
+/** Adds `amount` only if the result stays exact (1 row changed when added). */
+export function credit(account: LedgerAccount, id: number, amount: number): RawStatement {
+  const { table, column } = at(account);
+  return {
+    sql: `update ${table} set ${column} = ${column} + ? where id = ? and ${column} <= ?`,
+    params: [amount, id, maxBalance - amount],
+  };
+}
+
+/** Sets the balance to `value` only while it is still `seen`. */
+export function setIf(account: LedgerAccount, id: number, value: number, seen: number) {
+  const { table, column } = at(account);
+  return {
+    sql: `update ${table} set ${column} = ? where id = ? and ${column} = ?`,
+    params: [value, id, seen],
+  };
+}
+
+/** Reads a balance, locking its row for the rest of the transaction. */
+export function readBalance(account: LedgerAccount, id: number): RawStatement {
+  const { table, column } = at(account);
+  return { sql: `select ${column} as balance from ${table} where id = ? for update`, params: [id] };
+}
+
+/** A posting whose balance is read back inside the insert: the balance now, less `later`. */
+export interface EntryRow extends Posting {
+  /** Deltas of the same account written later in this transaction's batch. */
+  later: number;
+  createdAt: number;
+}
+
+/**
+ * Appends ledger rows; each reads its account's balance in the same statement, after the
+ * balance statements of its transaction (their rows are locked), less what later rows add.
+ */
+export function insertEntries(rows: EntryRow[]): RawStatement {
+  const values: string[] = [];
+  const params: unknown[] = [];
+  for (const row of rows) {
+    const { table, column } = at(row.account);
+    values.push(`(?, ?, ?, (select ${column} from ${table} where id = ?) - ?, ?, ?, ?, ?)`);
+    params.push(
+      row.account,
+      row.accountId,
+      row.delta,
+      row.accountId,
+      row.later,
+      row.reason,
+      row.ref ?? '',
+      row.operatorId ?? 0,
+      row.createdAt,
+    );
+  }
+  return {
+    sql: `insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) values ${values.join(', ')}`,
+    params,
+  };
+}
+
+/** Records the quota held by a relay request (its id is the request id). */
+export function insertReservation(
+  id: string,
+  userId: number,
+  tokenId: number,
+  quota: number,
+  tokenLimited: boolean,
+  createdAt: number,
+  instanceId: string,
+): RawStatement {
+  return {
+    sql: `insert into reservations (id, user_id, token_id, quota, token_limited, created_at, instance_id) values (?, ?, ?, ?, ?, ?, ?)`,
+    params: [id, userId, tokenId, quota, tokenLimited ? 1 : 0, createdAt, instanceId],
+  };
+}
+
+/** Deletes reservations by id (the count of deleted rows says which still existed). */
+export function deleteReservations(ids: string[]): RawStatement {
+  return {
+    sql: `delete from reservations where id in (${ids.map(() => '?').join(', ')})`,
+    params: ids,
+  };
+}
+
+/** Adds a settlement batch's totals to a user: refund, used quota, requests. */
+export function addUserTotals(id: number, refund: number, used: number, count: number) {
+  return {
+    sql: 'update users set quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ? where id = ?',
+    params: [refund, used, count, id],
+  };
+}
+
+/** Adds a settlement batch's totals to a key: refund, used quota, last access. */
+export function addTokenTotals(id: number, refund: number, used: number, now: number) {
+  return {
+    sql: 'update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?, accessed_time = ? where id = ?',
+    params: [refund, used, now, id],
+  };
+}
+
+/** Adds quota served to a channel's total. */
+export function addChannelUsed(id: number, used: number): RawStatement {
+  return {
+    sql: 'update channels set used_quota = used_quota + ? where id = ?',
+    params: [used, id],
+  };
+}
+
+const logColumns = [
+  'user_id',
+  'created_at',
+  'type',
+  'content',
+  'username',
+  'token_id',
+  'token_name',
+  'model_name',
+  'quota',
+  'prompt_tokens',
+  'completion_tokens',
+  'use_time',
+  'is_stream',
+  'channel_id',
+  'group',
+  'ip',
+  'request_id',
+  'other',
+] as const;
+const logRow = `(${logColumns.map(() => '?').join(', ')})`;
+const logInsert = `insert into logs (${logColumns.map((c) => `"${c}"`).join(', ')}) values `;
+
+/** Appends log rows (defaults as the table's). */
+export function insertLogs(rows: Array<Insertable<LogsTable>>): RawStatement {
+  const params: unknown[] = [];
+  for (const row of rows) {
+    params.push(
+      row.user_id,
+      row.created_at,
+      row.type,
+      row.content,
+      row.username ?? '',
+      row.token_id ?? 0,
+      row.token_name ?? '',
+      row.model_name ?? '',
+      row.quota ?? 0,
+      row.prompt_tokens ?? 0,
+      row.completion_tokens ?? 0,
+      row.use_time ?? 0,
+      row.is_stream ?? 0,
+      row.channel_id ?? 0,
+      row.group ?? '',
+      row.ip ?? '',
+      row.request_id ?? '',
+      row.other,
+    );
+  }
+  return { sql: logInsert + rows.map(() => logRow).join(', '), params };
+}
+
+/** Whether a request already has its consume log (it was settled before a crash). */
+export function consumeLogOf(requestId: string, consumeType: number): RawStatement {
+  return {
+    sql: 'select id from logs where request_id = ? and type = ?',
+    params: [requestId, consumeType],
+  };
+}
+
+/** Gives back quota this transaction just took (no guard: the balance held it a moment ago). */
+export function giveBack(account: LedgerAccount, id: number, amount: number): RawStatement {
+  const { table, column } = at(account);
+  return {
+    sql: `update ${table} set ${column} = ${column} + ? where id = ?`,
+    params: [amount, id],
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * RESERVE, SETTLE, REFUND: the three balance moves of a relay request. Each is a ledger
+ * program (`ledger/relay-moves.ts`); a reservation row records what is held, so that a crash
+ * is reconciled at the next start.
+ */
+
+/** Quota held for one in-flight request. */
+export interface Reservation {
+  /** The request id (also the log row's `request_id` and the ledger rows' `ref`). */
+  id: string;
+  userId: number;
+  /** 0 when the request is billed without a key (playground). */
+  tokenId: number;
+  /** Whether the key's own `remain_quota` was reduced too (keys without the unlimited flag). */
+  tokenLimited: boolean;
+  /** Quota held; 0 = nothing held and no reservation row (free model). */
+  quota: number;
+}

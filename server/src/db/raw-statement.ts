@@ -1,0 +1,72 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import type { Dialect } from './dialect.js';
+
+/**
+ * One SQL statement written once for every engine: `?` placeholders, `"name"` for a quoted
+ * identifier, and an optional trailing ` for update` (dropped on SQLite, whose write
+ * transaction already excludes other writers).
+ */
+export interface RawStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** What a statement did: rows changed, and the rows it read. */
+export interface RawResult {
+  changes: number;
+  rows: Array<Record<string, unknown>>;
+}
+
+const spelled: Record<Dialect, Map<string, string>> = {
+  sqlite: new Map(),
+  postgres: new Map(),
+  mysql: new Map(),
+};
+
+/** The statement text in one engine's spelling (memoised: statements repeat). */
+export function spell(dialect: Dialect, text: string): string {
+  const cache = spelled[dialect];
+  let out = cache.get(text);
+  if (out !== undefined) return out;
+  if (dialect === 'postgres') {
+    let n = 0;
+    out = text.replace(/\?/g, () => `$${++n}`);
+  } else if (dialect === 'mysql') {
+    out = text.replace(/"/g, '`');
+  } else {
+    out = text.replace(/ for update$/, '');
+  }
+  if (cache.size < 5000) cache.set(text, out);
+  return out;
+}
+
+/** Runs a statement through Kysely (any engine; inside a transaction when given one). */
+export async function runRaw(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema will do
+  db: Kysely<any>,
+  dialect: Dialect,
+  statement: RawStatement,
+): Promise<RawResult> {
+  const result = await db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(spell(dialect, statement.sql), statement.params),
+  );
+  return { changes: Number(result.numAffectedRows ?? 0), rows: result.rows };
+}
+
+const prepared = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/** Runs a statement synchronously on a better-sqlite3 connection (prepared once per text). */
+export function runRawSync(raw: SQLite.Database, statement: RawStatement): RawResult {
+  let cache = prepared.get(raw);
+  if (!cache) prepared.set(raw, (cache = new Map()));
+  let stmt = cache.get(statement.sql);
+  if (!stmt) {
+    stmt = raw.prepare(spell('sqlite', statement.sql));
+    if (cache.size < 5000) cache.set(statement.sql, stmt);
+  }
+  if (stmt.reader) {
+    return { changes: 0, rows: stmt.all(...statement.params) as Array<Record<string, unknown>> };
+  }
+  return { changes: stmt.run(...statement.params).changes, rows: [] };
+}

@@ -1,0 +1,12 @@
+import { closeExpiredOrders } from '../domain/payments/orders.js';
+import type { Job } from './job.js';
+
+/** Closes top-up orders left unpaid past the payment window, every minute. */
+export const orderExpiryJob: Job = {
+  name: 'order-expiry',
+  intervalMs: () => 60_000,
+  async run(ctx) {
+    const closed = await closeExpiredOrders(ctx);
+    if (closed > 0) ctx.log.info({ closed }, 'unpaid orders closed');
+  },
+};

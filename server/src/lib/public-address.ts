@@ -1,0 +1,67 @@
+import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent } from 'undici';
+import { compileIpList } from './ip-matcher.js';
+
+/** Loopback, private, link-local, shared, benchmark, multicast and reserved ranges. */
+const nonPublic = compileIpList(
+  [
+    '0.0.0.0/8',
+    '10.0.0.0/8',
+    '100.64.0.0/10',
+    '127.0.0.0/8',
+    '169.254.0.0/16',
+    '172.16.0.0/12',
+    '192.0.0.0/24',
+    '192.168.0.0/16',
+    '198.18.0.0/15',
+    '224.0.0.0/4',
+    '240.0.0.0/4',
+    '::/128',
+    '::1/128',
+    'fc00::/7',
+    'fe80::/10',
+    'ff00::/8',
+  ].join(' '),
+)!;
+
+/** Whether an IP address is on the public internet. */
+export const isPublicAddress = (ip: string): boolean => isIP(ip) !== 0 && !nonPublic.matches(ip);
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** `dns.lookup` that refuses names resolving to anything but public addresses. */
+function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = addresses.find((a) => !isPublicAddress(a.address));
+    if (refused) {
+      const denied: NodeJS.ErrnoException = new Error(
+        `${hostname} resolves to ${refused.address}, not a public address`,
+      );
+      denied.code = 'EADDRNOTPUBLIC';
+      return callback(denied, []);
+    }
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}
+
+/**
+ * An HTTP agent that connects only to public addresses, checked when the connection is made
+ * (so a name that changes its answer between a check and the connection cannot slip past).
+ * For calls to addresses users type in, such as notification webhooks.
+ */
+export function publicOnlyAgent(): Agent {
+  return new Agent({ connect: { lookup: publicLookup as never } });
+}
+
+/** Whether a URL names an IP literal that is not public (never resolved, so checked here). */
+export function isPrivateLiteral(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) !== 0 && !isPublicAddress(host);
+}

@@ -1,0 +1,504 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * What every fake upstream of asynchronous tasks shares: an HTTP server on 127.0.0.1 that
+ * records each request, obeys the `fault` and `failQueriesWith429` knobs and serves result
+ * files; prompt markers; a task lifecycle that advances one stage per read; callbacks.
+ */
+
+/** One request a fake upstream received. */
+export interface ReceivedRequest {
+  method: string;
+  /** The path, without the query string. */
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  /** Parsed JSON when the body is JSON, else its raw bytes (a Buffer); undefined when empty. */
+  body: unknown;
+  /** The fields of a multipart body: text fields, and a file field's file name. */
+  form?: Record<string, string>;
+}
+
+/** A fault to answer with instead of the protocol. */
+export interface Fault {
+  status: number;
+  /** The body as sent (may be malformed JSON or ''); else the protocol's error body. */
+  body?: string;
+  /** How many requests get it (then the fake behaves again); all of them when absent. */
+  times?: number;
+  /** Waits this long before answering (to outlast a client's timeout). */
+  delayMs?: number;
+}
+
+/** What a route handler gets. */
+export interface Exchange {
+  req: ReceivedRequest;
+  /** The route pattern's capture groups ('' for a group that did not take part). */
+  params: string[];
+  res: ServerResponse;
+}
+
+/** `query` routes are the polls `failQueriesWith429` refuses; `file` routes need no auth. */
+export type RouteKind = 'submit' | 'query' | 'file' | 'other';
+
+/** A route: method + path pattern (tried in order). */
+export interface Route {
+  method: string;
+  pattern: RegExp;
+  kind: RouteKind;
+  handle: (x: Exchange) => void | Promise<void>;
+}
+
+/** An answer decided before any route runs (a refused key, a rate limit). */
+export interface Answer {
+  status: number;
+  /** JSON body; no body when undefined. */
+  body?: unknown;
+}
+
+/** A running fake upstream and its server-wide knobs. */
+export interface FakeBase<R extends ReceivedRequest = ReceivedRequest> {
+  /** Base URL, without a trailing slash. */
+  url: string;
+  /** Every request received, in order (result files included). */
+  requests: R[];
+  /** Answer the next `fault.times` requests (all when absent) with this instead; null = behave. */
+  fault: Fault | null;
+  /** Refuse polls with the protocol's 429: true = every poll, n = the next n polls. */
+  failQueriesWith429: boolean | number;
+  close(): Promise<void>;
+}
+
+/** How a fake speaks: its routes, auth and error bodies. */
+export interface ServerSpec<R extends ReceivedRequest> {
+  routes: Route[];
+  /** Turns the recorded request into the fake's own record (adds fields). */
+  record: (req: ReceivedRequest) => R;
+  /** The refusal for a request whose credentials are wrong; null = let it through. */
+  authorize?: (req: R) => Answer | null;
+  /** The protocol's error body for a status (faults without a body, 404, 429, 500). */
+  errorBody: (status: number, message: string, req: R) => unknown;
+  /** How bodies are recorded; default JSON or Buffer (see ReceivedRequest.body). */
+  decodeBody?: BodyDecoder;
+}
+
+/** Turns a raw body into what `requests` records. */
+export type BodyDecoder = (raw: Buffer, contentType: string) => unknown;
+
+/** A tiny valid PNG (1×1). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The `ftyp` box an MP4 file starts with. */
+export const MP4 = Buffer.from('00000018667479706d703432000000006d70343269736f6d', 'hex');
+/** An empty ID3v2 header and one MPEG-1 layer III frame header. */
+export const MP3 = Buffer.from('49443304000000000000fffb9000', 'hex');
+
+const fileTypes: Readonly<Record<string, [string, Buffer]>> = {
+  png: ['image/png', PNG],
+  mp4: ['video/mp4', MP4],
+  mp3: ['audio/mpeg', MP3],
+};
+
+/** Answers JSON. */
+export function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** A string field of a JSON object body ('' when absent or not a string). */
+export const field = (body: unknown, name: string): string => {
+  const v = isRecord(body) ? body[name] : undefined;
+  return typeof v === 'string' ? v : '';
+};
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+/** The fields of a multipart body (text fields; a file field gives its file name). */
+export function parseMultipart(raw: Buffer, contentType: string): Record<string, string> {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  const fields: Record<string, string> = {};
+  if (!boundary) return fields;
+  for (const part of raw.toString('latin1').split(`--${boundary}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const head = part.slice(0, split);
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    if (!name) continue;
+    const file = /filename="([^"]*)"/i.exec(head)?.[1];
+    const value = part.slice(split + 4).replace(/\r\n$/, '');
+    fields[name] = file ?? Buffer.from(value, 'latin1').toString('utf8');
+  }
+  return fields;
+}
+
+function decodeJsonOrBytes(raw: Buffer, contentType: string): unknown {
+  if (raw.length === 0) return undefined;
+  if (/json/i.test(contentType) || contentType === '') {
+    try {
+      return JSON.parse(raw.toString('utf8')) as unknown;
+    } catch {
+      return raw;
+    }
+  }
+  return raw;
+}
+
+/** Serves `/files/<name>.<png|mp4|mp3>` (any name: results are not checked against tasks). */
+const filesRoute: Route = {
+  method: 'GET',
+  pattern: /^\/files\/([^/]+)\.(png|mp4|mp3)$/,
+  kind: 'file',
+  handle: (x) => {
+    const [type, bytes] = fileTypes[x.params[1] ?? 'png'] ?? ['image/png', PNG];
+    x.res.writeHead(200, { 'content-type': type, 'content-length': bytes.length }).end(bytes);
+  },
+};
+
+function recordOf(req: IncomingMessage, raw: Buffer, decode?: BodyDecoder): ReceivedRequest {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const contentType = req.headers['content-type'] ?? '';
+  const record: ReceivedRequest = {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: req.headers,
+    body: (decode ?? decodeJsonOrBytes)(raw, contentType),
+  };
+  if (/multipart\/form-data/i.test(contentType)) record.form = parseMultipart(raw, contentType);
+  return record;
+}
+
+/** Takes one use of the fake's fault, if any. */
+function takeFault(fake: { fault: Fault | null }): Fault | null {
+  const fault = fake.fault;
+  if (!fault) return null;
+  if (fault.times !== undefined) {
+    fault.times -= 1;
+    if (fault.times <= 0) fake.fault = null;
+  }
+  return fault;
+}
+
+/** Takes one use of the 429 knob, if it applies. */
+function takeRateLimit(fake: { failQueriesWith429: boolean | number }): boolean {
+  const knob = fake.failQueriesWith429;
+  if (knob === true) return true;
+  if (typeof knob === 'number' && knob > 0) {
+    fake.failQueriesWith429 = knob - 1;
+    return true;
+  }
+  return false;
+}
+
+function send(res: ServerResponse, answer: Answer): void {
+  if (answer.body === undefined) res.writeHead(answer.status).end();
+  else json(res, answer.status, answer.body);
+}
+
+async function dispatch<R extends ReceivedRequest>(
+  spec: ServerSpec<R>,
+  routes: Route[],
+  fake: FakeBase<R>,
+  record: R,
+  res: ServerResponse,
+): Promise<void> {
+  const fault = takeFault(fake);
+  if (fault) {
+    if (fault.delayMs) await sleep(fault.delayMs);
+    const body =
+      fault.body ??
+      JSON.stringify(spec.errorBody(fault.status, `fault ${fault.status}`, record) ?? null);
+    res.writeHead(fault.status, body ? { 'content-type': 'application/json' } : {}).end(body);
+    return;
+  }
+  for (const route of routes) {
+    const match = route.method === record.method ? route.pattern.exec(record.path) : null;
+    if (!match) continue;
+    const refused = route.kind === 'file' ? null : (spec.authorize?.(record) ?? null);
+    if (refused) return send(res, refused);
+    if (route.kind === 'query' && takeRateLimit(fake)) {
+      return json(res, 429, spec.errorBody(429, 'Too many requests', record));
+    }
+    await route.handle({ req: record, params: match.slice(1).map((p) => p ?? ''), res });
+    return;
+  }
+  const refused = spec.authorize?.(record) ?? null;
+  if (refused) return send(res, refused);
+  json(res, 404, spec.errorBody(404, `No route for ${record.method} ${record.path}`, record));
+}
+
+/** Starts a fake upstream on 127.0.0.1 (any free port) speaking `spec`, plus `/files/…`. */
+export async function startServer<R extends ReceivedRequest>(
+  spec: ServerSpec<R>,
+): Promise<FakeBase<R>> {
+  const routes = [...spec.routes, filesRoute];
+  const fake: FakeBase<R> = {
+    url: '',
+    requests: [],
+    fault: null,
+    failQueriesWith429: false,
+    close: async () => undefined,
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const record = spec.record(recordOf(req, Buffer.concat(chunks), spec.decodeBody));
+      fake.requests.push(record);
+      dispatch(spec, routes, fake, record, res).catch((error: unknown) => {
+        if (!res.headersSent) json(res, 500, spec.errorBody(500, String(error), record));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+/** Spring Boot's error body (`{timestamp, status, error, path}`), as Java services answer. */
+export const springError = (status: number, path: string) => ({
+  timestamp: new Date().toISOString(),
+  status,
+  error: STATUS_CODES[status] ?? 'Error',
+  path,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Prompt markers
+
+/** The prompt markers the fakes understand (each fake documents the ones it uses). */
+export type Marker =
+  | 'fail'
+  | 'refuse'
+  | 'never'
+  | 'vanish'
+  | 'slow'
+  | 'dup'
+  | 'queue'
+  | 'unknown'
+  | 'banned'
+  | 'noinstance'
+  | 'queuefull'
+  | 'invalid';
+
+const markerWords = new Set<string>([
+  'fail',
+  'refuse',
+  'never',
+  'vanish',
+  'slow',
+  'dup',
+  'queue',
+  'unknown',
+  'banned',
+  'noinstance',
+  'queuefull',
+  'invalid',
+]);
+
+/** The markers (`#fail`, `#queue`…) in a text; `#queuefull` is not `#queue`. */
+export function markersOf(text: string): Set<Marker> {
+  const found = new Set<Marker>();
+  for (const m of text.matchAll(/#([a-z]+)/gi)) {
+    const word = (m[1] ?? '').toLowerCase();
+    if (markerWords.has(word)) found.add(word as Marker);
+  }
+  return found;
+}
+
+/** How a task ends. */
+export type Fate = 'succeed' | 'fail' | 'never' | 'vanish' | 'unknown';
+
+/** `#fail`, `#never`, `#vanish`, `#unknown` (in that priority); else success. */
+export function fateOf(text: string | Set<Marker>): Fate {
+  const m = typeof text === 'string' ? markersOf(text) : text;
+  if (m.has('fail')) return 'fail';
+  if (m.has('never')) return 'never';
+  if (m.has('vanish')) return 'vanish';
+  if (m.has('unknown')) return 'unknown';
+  return 'succeed';
+}
+
+/** Waits `ms` when the request carries `#slow`. */
+export async function slowIf(markers: Set<Marker>, ms: number): Promise<void> {
+  if (markers.has('slow')) await sleep(ms);
+}
+
+/** The default delay of `#slow` submits. */
+export const defaultSlowMs = 2000;
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle: each task has a plan of stages and moves one stage on per read
+
+/** A fake's own bookkeeping on a task (never sent on the wire). */
+export interface TaskMeta {
+  fate: Fate;
+  /** The stages this task goes through; `stage` indexes the current one. */
+  plan: string[];
+  stage: number;
+  /** The failure reason set by `fail(id, reason)`. */
+  reason?: string;
+}
+
+/** A task a fake keeps. */
+export interface Tracked {
+  meta: TaskMeta;
+}
+
+/** The stages for a fate, given a fake's success path and how it fails and stalls. */
+export function planFor(
+  fate: Fate,
+  path: { success: string[]; failAfter: number; failure: string; unknown: string },
+): string[] {
+  const { success, failAfter, failure, unknown } = path;
+  if (fate === 'fail') return [...success.slice(0, failAfter), failure];
+  if (fate === 'never') return success.slice(0, -1);
+  if (fate === 'unknown') return [success[0] ?? '', unknown];
+  return [...success];
+}
+
+/** Test hooks every fake has. */
+export interface TaskDriver {
+  /** Moves every task (vanished ones excepted) `steps` stages on. */
+  advanceAll(steps?: number): void;
+  /** Ends a task in success now (throws for an unknown id). */
+  finish(id: string): void;
+  /** Ends a task in failure now, with `reason` (else the fake's own). */
+  fail(id: string, reason?: string): void;
+}
+
+/** How a fake applies stages to its tasks. */
+export interface Lifecycle<T extends Tracked> {
+  apply(t: T, stage: string): void;
+  success: string;
+  failure: string;
+  /** Called after every change (callbacks). */
+  changed?(t: T): void;
+}
+
+/** The driver of a fake's tasks, plus `read` (advance a polled task) and `jump`. */
+export function driveTasks<T extends Tracked>(tasks: Map<string, T>, life: Lifecycle<T>) {
+  const step = (t: T): boolean => {
+    const next = t.meta.plan[t.meta.stage + 1];
+    if (next === undefined) return false;
+    t.meta.stage += 1;
+    life.apply(t, next);
+    life.changed?.(t);
+    return true;
+  };
+  /** Replaces the rest of the plan by `stages` and moves to the first of them. */
+  const jump = (t: T, ...stages: string[]): void => {
+    t.meta.plan = [...t.meta.plan.slice(0, t.meta.stage + 1), ...stages];
+    step(t);
+  };
+  const get = (id: string): T => {
+    const t = tasks.get(id);
+    if (!t) throw new Error(`no task ${id}`);
+    return t;
+  };
+  return {
+    /** A poll read the task: it moves one stage on. */
+    read: (t: T): T => {
+      step(t);
+      return t;
+    },
+    jump,
+    advanceAll(steps = 1) {
+      for (let i = 0; i < steps; i++) {
+        for (const t of tasks.values()) if (t.meta.fate !== 'vanish') step(t);
+      }
+    },
+    finish(id: string) {
+      const t = get(id);
+      if (t.meta.plan[t.meta.stage] !== life.success) jump(t, life.success);
+    },
+    fail(id: string, reason?: string) {
+      const t = get(id);
+      if (reason !== undefined) t.meta.reason = reason;
+      if (t.meta.plan[t.meta.stage] !== life.failure) jump(t, life.failure);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Callbacks
+
+/** One callback a fake POSTed. */
+export interface SentCallback {
+  url: string;
+  body: unknown;
+  /** The receiver's HTTP status; 0 when it could not be reached. */
+  status: number;
+}
+
+/** Sends callbacks one after another, in order, each awaited (failures ignored). */
+export function callbackSender() {
+  const sent: SentCallback[] = [];
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    sent,
+    post(url: string, payload: unknown): void {
+      const body = JSON.stringify(payload);
+      chain = chain.then(async () => {
+        let status = 0;
+        try {
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+            signal: AbortSignal.timeout(10_000),
+          });
+          status = res.status;
+          await res.arrayBuffer();
+        } catch {
+          // The receiver's answer is ignored, as the real services do.
+        }
+        sent.push({ url, body: JSON.parse(body) as unknown, status });
+      });
+    },
+    /** Resolves once every callback queued so far was sent. */
+    idle: (): Promise<void> => chain,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The first fakes' interface, still used by videos.ts
+
+/** @deprecated Routes of `startFake` (videos.ts); new fakes use `startServer`. */
+export type Routes = Array<[string, RegExp, (x: Exchange) => void | Promise<void>]>;
+
+/** @deprecated The fake of `startFake`. */
+export type FakeServer = FakeBase<ReceivedRequest>;
+
+/**
+ * @deprecated Kept for videos.ts: a fake whose multipart bodies are recorded as latin1 text,
+ * other bodies as JSON or text, refusing what `authorize` refuses with an empty 401.
+ */
+export function startFake(
+  routes: Routes,
+  authorize: (req: ReceivedRequest) => boolean = () => true,
+): Promise<FakeServer> {
+  return startServer<ReceivedRequest>({
+    routes: routes.map(([method, pattern, handle]) => ({ method, pattern, handle, kind: 'other' })),
+    record: (req) => req,
+    authorize: (req) => (req.path.startsWith('/files/') || authorize(req) ? null : { status: 401 }),
+    errorBody: (_status, message) => ({ error: { message } }),
+    decodeBody: (raw, contentType) => {
+      if (/multipart/i.test(contentType)) return raw.toString('latin1');
+      try {
+        return JSON.parse(raw.toString()) as unknown;
+      } catch {
+        return raw.toString();
+      }
+    },
+  });
+}

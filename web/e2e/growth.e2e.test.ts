@@ -1,0 +1,319 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession, registerUser, setupRoot } from './helpers/api';
+import { sendJson, startFakeHttp } from '../../server/test/signin/fakes/fake-http';
+import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import { startServer, type TestServer } from './helpers/server';
+
+/**
+ * Growth, as people use it: a user checks in on the workbench and sees the day marked in the
+ * month's calendar; a friend signs up through the user's invitation link; the user sees the
+ * invitee, the reward in the rebate records, and moves the invitation balance to the balance.
+ * Root edits the default level and the user's prices and limits follow. The user sets up
+ * webhook notifications and sees a test delivered. The user joins as an agent, root approves,
+ * and the agent sees the invited user and a dividend. Photographed in light, dark and at 390 px.
+ */
+
+const pictures = '/tmp';
+
+describe('growth: check-in and invitations', () => {
+  let dir: string;
+  let server: TestServer;
+  let browser: Browser;
+  let root: ApiSession;
+  const contexts: BrowserContext[] = [];
+
+  const page = async (user: string, password: string, options: ContextOptions = {}) => {
+    const dark = options.colorScheme === 'dark';
+    const ctx = await newContext(browser, server.url, {
+      ...options,
+      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
+    });
+    contexts.push(ctx);
+    const p = await ctx.newPage();
+    await signIn(p, user, password);
+    return p;
+  };
+  const toast = (p: Page, text: RegExp) =>
+    expect.poll(() => p.locator('.ant-message').innerText(), { timeout: 15_000 }).toMatch(text);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'growth-e2e-'));
+    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
+    root = await setupRoot(server.url);
+    for (const [key, value] of Object.entries({
+      CheckinEnabled: 'true',
+      CheckinMaxQuota: '250000',
+      CheckinMinQuota: '250000',
+      AffEnabled: 'true',
+      QuotaForInviter: '600000',
+      QuotaForInvitee: '100000',
+      // The webhook receiver of the notification test listens on loopback.
+      NotifyPrivateAddresses: 'true',
+    })) {
+      await root.call('PUT', '/api/option/', { key, value });
+    }
+    await registerUser(server.url, 'dana', 'danapass123');
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const ctx of contexts)
+      for (const p of ctx.pages())
+        await shoot(p, `failed-growth-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('checks in on the workbench and sees the day marked in the calendar', async () => {
+    const p = await page('dana', 'danapass123');
+    await p.goto('/panel');
+    const card = p.getByTestId('checkin-card');
+    await card.waitFor();
+    await expect.poll(() => card.getByTestId('checkin-recent').innerText()).toContain('waiting');
+    await card.getByTestId('checkin-button').click();
+    await toast(p, /checked in: \$0\.50 added/i);
+    await expect
+      .poll(() => card.getByTestId('checkin-button').innerText())
+      .toMatch(/checked in today/i);
+    await expect.poll(() => card.locator('[data-checked]').count()).toBe(1);
+    const marked = await card.locator('[data-checked]').innerText();
+    expect(marked.trim()).toBe(String(new Date().getDate()));
+    await expect(card.getByTestId('checkin-recent').innerText()).resolves.toContain('checked in');
+    await card.screenshot({ path: `${pictures}/growth-checkin.png` });
+  });
+
+  it('invites a friend through the link, sees the reward and moves it to the balance', async () => {
+    const p = await page('dana', 'danapass123');
+    await p.goto('/topup');
+    await expect
+      .poll(() => p.getByTestId('aff-link').innerText())
+      .toMatch(/\/register\?aff=\w{4,}$/);
+    const link = await p.getByTestId('aff-link').innerText();
+
+    const friendContext = await newContext(browser, server.url, { storage: { locale: 'en' } });
+    contexts.push(friendContext);
+    const friend = await friendContext.newPage();
+    await friend.goto(new URL(link).pathname + new URL(link).search);
+    await friend.getByLabel('Username').fill('erin');
+    await friend.getByLabel('Password', { exact: true }).fill('erinpass123');
+    await friend.getByLabel('Confirm password').fill('erinpass123');
+    await friend.getByTestId('content').getByRole('button', { name: 'Sign up' }).click();
+    await friend.waitForURL('**/login');
+
+    await p.reload();
+    await expect
+      .poll(() => p.getByTestId('aff-balance').innerText(), { timeout: 10_000 })
+      .toContain('$1.20');
+    await expect
+      .poll(() => p.getByTestId('rebate-table').innerText())
+      .toContain('Reward for inviting erin');
+    await p.getByTestId('aff-transfer').click();
+    await p.getByTestId('aff-transfer-amount').fill('1');
+    await p.getByRole('button', { name: /^move$/i }).click();
+    await toast(p, /\$1\.00 moved to your balance/i);
+    await expect.poll(() => p.getByTestId('aff-balance').innerText()).toContain('$0.20');
+    await expect
+      .poll(() => p.getByTestId('rebate-table').innerText())
+      .toContain('Moved to balance');
+    const dana = new ApiSession(server.url);
+    await dana.login('dana', 'danapass123');
+    const self = await dana.call<{ quota: number; aff_quota: number }>('GET', '/api/user/self');
+    expect(self).toMatchObject({ quota: 750_000, aff_quota: 100_000 });
+    await p.screenshot({ path: `${pictures}/growth-topup.png`, fullPage: true });
+  });
+
+  it('root edits a level and the user sees the new price on /pricing and /limits', async () => {
+    await root.call('POST', '/api/channel/', {
+      mode: 'single',
+      channel: {
+        name: 'levels',
+        type: 1,
+        base_url: 'http://127.0.0.1:9',
+        key: 'sk-upstream-test',
+        models: 'gpt-4o-mini',
+      },
+    });
+    const p = await page('dana', 'danapass123');
+    await p.goto('/pricing');
+    await expect.poll(() => p.getByTestId('price-gpt-4o-mini').innerText()).toBe('$0.15');
+
+    const staff = await page('root', 'rootpass123');
+    await staff.goto('/setting?tab=operation');
+    // A new group in the groups table: name, ratio, description, offered to users.
+    const groups = staff.getByTestId('groups-card');
+    await groups.getByTestId('group-add').click();
+    const groupForm = staff.getByTestId('group-form');
+    await groupForm.getByLabel('Name').fill('premium');
+    await groupForm.getByLabel('Ratio').fill('2');
+    await groupForm.getByLabel('Description').fill('Dedicated capacity');
+    await staff
+      .getByRole('dialog')
+      .getByRole('button', { name: /^save$/i })
+      .click();
+    await toast(staff, /saved/i);
+    await expect.poll(() => groups.innerText()).toContain('Dedicated capacity');
+    const stored = await root.call<Array<{ key: string; value: string }>>('GET', '/api/option/');
+    const ratio = JSON.parse(stored.find((o) => o.key === 'GroupRatio')!.value) as Record<
+      string,
+      number
+    >;
+    expect(ratio.premium).toBe(2);
+    await groups.screenshot({ path: `${pictures}/growth-groups.png` });
+
+    await staff.getByTestId('level-edit-default').click();
+    const form = staff.getByTestId('level-form');
+    await form.getByLabel('Extra level discount').fill('0.8');
+    await form.getByLabel('Exclusive benefits').fill('Priority support');
+    await form.getByLabel('Requests per minute per model').fill('{"gpt-4o-mini": 30}');
+    await staff
+      .getByRole('dialog')
+      .getByRole('button', { name: /^save$/i })
+      .click();
+    await toast(staff, /level saved/i);
+    await expect
+      .poll(() => staff.getByTestId('level-table').innerText())
+      .toContain('1 × 0.8 = 0.8');
+    await staff.getByTestId('level-table').scrollIntoViewIfNeeded();
+    await staff.screenshot({ path: `${pictures}/growth-levels.png` });
+
+    await p.reload();
+    await expect.poll(() => p.getByTestId('price-gpt-4o-mini').innerText()).toBe('$0.12');
+    await p.goto('/limits');
+    const level = p.getByTestId('level-limits');
+    await expect.poll(() => level.innerText()).toContain('Priority support');
+    await expect(level.innerText()).resolves.toMatch(/gpt-4o-mini\s+0 of 30/);
+    await expect(p.getByTestId('limits-effective').innerText()).resolves.toBe('×0.8');
+  });
+
+  it('sets up webhook notifications, sends a test and sees it delivered', async () => {
+    const hook = await startFakeHttp({ 'POST /hook': (x) => sendJson(x.res, 200, { ok: true }) });
+    try {
+      const p = await page('dana', 'danapass123');
+      await p.goto('/profile');
+      const card = p.getByTestId('notifications-card');
+      await card.waitFor();
+      await card.getByTestId('notify-method').click();
+      await p.getByTitle('Webhook (bearer token)').click();
+      await card.getByLabel('Webhook address').fill(`${hook.url}/hook`);
+      await card.getByLabel('Bearer token').fill('dana-secret');
+      await card.getByLabel('Top-up credited').check();
+      await card.getByTestId('notify-save').click();
+      await toast(p, /notification settings saved/i);
+      await card.getByTestId('notify-test').click();
+      await toast(p, /test notification queued/i);
+      await expect.poll(() => hook.requests.length, { timeout: 10_000 }).toBe(1);
+      expect(hook.requests[0]!.headers.authorization).toBe('Bearer dana-secret');
+      await p.reload();
+      await expect
+        .poll(() => p.getByTestId('notification-history').innerText(), { timeout: 10_000 })
+        .toContain('Delivered');
+      await p.getByTestId('notifications-card').scrollIntoViewIfNeeded();
+      await p
+        .getByTestId('notifications-card')
+        .screenshot({ path: `${pictures}/growth-notifications.png` });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('joins as an agent, is approved, and sees the invited user and a dividend', async () => {
+    await root.call('PUT', '/api/option/', { key: 'RixApiProMax', value: 'true' });
+    await root.call('PUT', '/api/option/', { key: 'AgentPageEnabled', value: 'true' });
+    const p = await page('dana', 'danapass123');
+    await p.goto('/agent');
+    const form = p.getByTestId('agent-apply');
+    await form.getByLabel('How can we reach you?').fill('wx: dana-agent');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await toast(p, /application sent/i);
+    await expect.poll(() => p.getByTestId('agent-status').innerText()).toMatch(/being reviewed/);
+
+    const staff = await page('root', 'rootpass123');
+    await staff.goto('/agent');
+    await staff.getByTestId('agent-approve-dana').click();
+    await staff.getByTestId('agent-terms-form').getByLabel('Dividend rate').fill('0.2');
+    await staff
+      .getByRole('dialog')
+      .getByRole('button', { name: /^save$/i })
+      .click();
+    await toast(staff, /agent saved/i);
+
+    // Erin, whom dana invited, consumed $1 yesterday; dana's agency counts from before that.
+    const db = new Database(join(dir, 'gateway.db'));
+    try {
+      const erin = db.prepare("select id from users where username = 'erin'").get() as {
+        id: number;
+      };
+      const now = Date.now();
+      const yesterday = new Date(now - 86_400_000);
+      yesterday.setHours(12, 0, 0, 0);
+      db.prepare(
+        'update agents set reviewed_at = ? where user_id = (select id from users where username = ?)',
+      ).run(Math.floor(now / 1000) - 3 * 86_400, 'dana');
+      db.prepare(
+        "insert into quota_data (user_id, username, model_name, created_at, quota) values (?, 'erin', 'gpt-4o', ?, 500000)",
+      ).run(erin.id, Math.floor(yesterday.getTime() / 1000));
+    } finally {
+      db.close();
+    }
+    await staff.getByTestId('agent-settle').click();
+    await toast(staff, /dividends credited/i);
+    await staff.screenshot({ path: `${pictures}/growth-agent-admin.png`, fullPage: true });
+
+    await p.reload();
+    await expect.poll(() => p.getByTestId('agent-users').innerText()).toContain('1');
+    await expect(p.getByTestId('agent-dividends').innerText()).resolves.toContain('$0.20');
+    await expect.poll(() => p.getByTestId('agent-user-table').innerText()).toContain('erin');
+    await p.getByRole('tab', { name: 'Dividend records' }).click();
+    await expect.poll(() => p.getByTestId('agent-dividend-table').innerText()).toContain('$0.20');
+    await p.screenshot({ path: `${pictures}/growth-agent.png`, fullPage: true });
+  });
+
+  it('holds up in dark mode and at 390 px', async () => {
+    for (const [name, options] of [
+      ['dark', { colorScheme: 'dark' }],
+      ['mobile', { width: 390, height: 844 }],
+    ] as const) {
+      const p = await page('dana', 'danapass123', options);
+      await p.goto('/panel');
+      await p.getByTestId('checkin-card').locator('[data-checked]').first().waitFor();
+      await p.screenshot({ path: `${pictures}/growth-panel-${name}.png`, fullPage: true });
+      if (name === 'mobile') {
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+      }
+      await p.goto('/profile');
+      await p.getByTestId('notification-history').locator('tr.ant-table-row').first().waitFor();
+      await p.screenshot({ path: `${pictures}/growth-profile-${name}.png`, fullPage: true });
+      if (name === 'mobile') {
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+      }
+      await p.goto('/agent');
+      await p.getByTestId('agent-user-table').locator('tr.ant-table-row').first().waitFor();
+      await p.screenshot({ path: `${pictures}/growth-agent-${name}.png`, fullPage: true });
+      if (name === 'mobile') {
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+      }
+      await p.goto('/topup');
+      await p.getByTestId('rebate-table').locator('tr.ant-table-row').first().waitFor();
+      await p.screenshot({ path: `${pictures}/growth-topup-${name}.png`, fullPage: true });
+      if (name === 'mobile') {
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+      }
+    }
+  });
+});

@@ -1,0 +1,288 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEpay, type FakeEpay } from '../../server/test/fake-epay/index';
+import { minimalPdf } from '../../server/test/money-in/pdf-fixture';
+import { registerUser, setupRoot, ApiSession } from './helpers/api';
+import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import { startServer, type TestServer } from './helpers/server';
+
+/**
+ * Money in, as people do it: root generates redemption codes on /redemption and takes them
+ * from the dialog; a user redeems one on /topup, sees the balance and the recharge record
+ * move, and is told when a code was already used. Root adds an EPay gateway in the settings;
+ * the user pays $10 through a fake EPay cashier and sees the balance, the order and the
+ * recharge record, applies for an invoice that finance approves with a PDF, and downloads
+ * it. The screens photographed in light, dark and at 390 px.
+ */
+
+const merchantKey = 'e2e-merchant-key';
+
+/** Where the pictures go, to be looked at by a person. */
+const pictures = '/tmp';
+
+describe('money in: redemption codes', () => {
+  let dir: string;
+  let server: TestServer;
+  let browser: Browser;
+  let root: ApiSession;
+  let cashier: FakeEpay;
+  const contexts: BrowserContext[] = [];
+
+  const page = async (user: string, password: string, options: ContextOptions = {}) => {
+    const dark = options.colorScheme === 'dark';
+    const ctx = await newContext(browser, server.url, {
+      ...options,
+      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
+    });
+    contexts.push(ctx);
+    const p = await ctx.newPage();
+    await signIn(p, user, password);
+    return p;
+  };
+  const toast = (p: Page, text: RegExp) =>
+    expect.poll(() => p.locator('.ant-message').innerText(), { timeout: 15_000 }).toMatch(text);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'money-in-e2e-'));
+    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
+    root = await setupRoot(server.url);
+    await registerUser(server.url, 'carol', 'carolpass12');
+    cashier = await startFakeEpay({ pid: '1001', key: merchantKey });
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const ctx of contexts)
+      for (const p of ctx.pages())
+        await shoot(p, `failed-money-in-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.close().catch(() => undefined);
+    await browser?.close();
+    await cashier?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  let codes: string[] = [];
+
+  it('root generates a batch and takes the codes from the dialog', async () => {
+    const p = await page('root', 'rootpass123');
+    await p.goto('/redemption');
+    await p.getByRole('button', { name: /generate codes/i }).click();
+    const form = p.getByTestId('redemption-form');
+    await form.getByLabel(/^name$/i).fill('spring');
+    await form.getByLabel(/value of each code/i).fill('2');
+    await form.getByLabel(/how many codes/i).fill('3');
+    await p.getByRole('button', { name: /^generate$/i }).click();
+    const shown = p.getByTestId('new-codes');
+    await shown.waitFor();
+    codes = (await shown.inputValue()).split('\n');
+    expect(codes).toHaveLength(3);
+    for (const code of codes) expect(code).toMatch(/^[0-9a-f]{32}$/);
+    await p.waitForTimeout(400);
+    await p.screenshot({ path: `${pictures}/money-in-new-codes.png` });
+    await p.getByRole('button', { name: /^done$/i }).click();
+    await expect.poll(() => p.locator('tbody tr.ant-table-row').count()).toBe(3);
+    await expect(p.locator('tbody').innerText()).resolves.toContain('Unused');
+  });
+
+  it('a user redeems a code on /topup and sees the balance and the record', async () => {
+    const p = await page('carol', 'carolpass12');
+    await p.goto('/topup');
+    await p.getByTestId('redeem-code').fill(codes[0]!);
+    await p.getByTestId('redeem-submit').click();
+    await toast(p, /redeemed: \$2\.00 added/i);
+    await expect
+      .poll(() => p.locator('.ant-statistic').first().innerText(), { timeout: 10_000 })
+      .toContain('$2.00');
+    await expect
+      .poll(() => p.locator('.ant-table-tbody').innerText(), { timeout: 10_000 })
+      .toContain(codes[0]!);
+
+    // The same code again: refused, and the balance stays.
+    await p.getByTestId('redeem-code').fill(codes[0]!);
+    await p.getByTestId('redeem-submit').click();
+    await toast(p, /already been used/i);
+    const carol = new ApiSession(server.url);
+    await carol.login('carol', 'carolpass12');
+    expect((await carol.call<{ quota: number }>('GET', '/api/user/self')).quota).toBe(1_000_000);
+
+    // Root sees it used, and by whom.
+    const list = await root.call<{
+      items: Array<{ key: string; status: number; used_user_id: number }>;
+    }>('GET', '/api/redemption/?keyword=spring');
+    expect(list.items.find((c) => c.key === codes[0])).toMatchObject({
+      status: 3,
+      used_user_id: carol.userId,
+    });
+  });
+
+  it('root adds an EPay gateway in the settings, secrets kept out of the page', async () => {
+    const p = await page('root', 'rootpass123');
+    await p.goto('/setting');
+    await p.getByRole('button', { name: /add gateway/i }).click();
+    const form = p.getByTestId('gateway-form');
+    await form.getByLabel(/^name$/i).fill('Alipay');
+    await form.getByLabel(/gateway address/i).fill(cashier.base);
+    await form.getByLabel(/merchant id/i).fill('1001');
+    await form.getByLabel(/merchant key/i).fill(merchantKey);
+    await p
+      .getByRole('dialog')
+      .getByRole('button', { name: /^save$/i })
+      .click();
+    await expect
+      .poll(() => p.getByTestId('gateway-table').innerText(), { timeout: 10_000 })
+      .toContain('1 USD = 7.3 CNY');
+    await p.getByTestId('gateway-table').scrollIntoViewIfNeeded();
+    await p.screenshot({ path: `${pictures}/money-in-gateways.png` });
+    const listed = await root.call<Array<{ config: Record<string, string> }>>(
+      'GET',
+      '/api/payment/gateway/',
+    );
+    expect(listed[0]!.config).toMatchObject({ pid: '1001', key: '' });
+  });
+
+  it('a user pays $10 through the cashier and sees balance, order and record', async () => {
+    const p = await page('carol', 'carolpass12');
+    const before = (
+      await (async () => {
+        const carol = new ApiSession(server.url);
+        await carol.login('carol', 'carolpass12');
+        return carol.call<{ quota: number }>('GET', '/api/user/self');
+      })()
+    ).quota;
+    await p.goto('/topup');
+    await p.getByRole('button', { name: '$10', exact: true }).click();
+    await expect
+      .poll(() => p.getByTestId('topup-quote').innerText(), { timeout: 10_000 })
+      .toContain('73.00');
+    await p.screenshot({ path: `${pictures}/money-in-online.png`, fullPage: true });
+    const popupOpened = p.waitForEvent('popup');
+    await p.getByTestId('topup-pay').click();
+    const cashierPage = await popupOpened;
+    await expect(cashierPage.locator('#amount').innerText()).resolves.toContain('¥73.00');
+    await cashierPage.locator('#pay').click();
+    await cashierPage.waitForURL(/\/order\?trade_no=TU/);
+    await expect
+      .poll(() => cashierPage.getByTestId('order-table').innerText(), { timeout: 15_000 })
+      .toMatch(/Paid/);
+    await cashierPage.screenshot({ path: `${pictures}/money-in-order.png`, fullPage: true });
+
+    await p.reload();
+    await expect
+      .poll(() => p.locator('.ant-statistic').first().innerText(), { timeout: 10_000 })
+      .toContain(`$${(before / 500_000 + 10).toFixed(2)}`);
+    await expect
+      .poll(() => p.locator('.ant-table-tbody').last().innerText(), { timeout: 10_000 })
+      .toContain('Online top-up TU');
+  });
+
+  it('a user applies for an invoice that finance approves with a PDF, then downloads it', async () => {
+    await root.call('PUT', '/api/option/', { key: 'RixApiProMax', value: 'true' });
+    await root.call('PUT', '/api/option/', { key: 'InvoiceMinAmount', value: '50' });
+    const p = await page('carol', 'carolpass12');
+    await p.goto('/invoice');
+    await expect
+      .poll(() => p.getByTestId('invoiceable').innerText(), { timeout: 10_000 })
+      .toContain('73.00');
+    await p.getByTestId('invoice-apply').click();
+    const form = p.getByTestId('invoice-apply-form');
+    await form.getByLabel(/^amount/i).fill('60');
+    await form.getByLabel(/invoice title/i).fill('Carol Studio Ltd.');
+    await form.getByLabel(/taxpayer id/i).fill('91310000MA1K000000');
+    await form.getByLabel(/e-mail/i).fill('carol@example.com');
+    await form.getByLabel(/remark/i).fill('for ChatGPT seats');
+    await p.getByRole('button', { name: /^submit$/i }).click();
+    await form.getByText('The remark must not contain "ChatGPT"').waitFor();
+    await form.getByLabel(/remark/i).fill('API usage');
+    await p.screenshot({ path: `${pictures}/money-in-invoice-apply.png` });
+    await p.getByRole('button', { name: /^submit$/i }).click();
+    await toast(p, /application submitted/i);
+    await expect
+      .poll(() => p.getByTestId('invoice-table').innerText(), { timeout: 10_000 })
+      .toContain('Pending review');
+    await expect(p.getByTestId('invoiceable').innerText()).resolves.toContain('13.00');
+
+    // Finance (root ranks above) reviews it: approving asks for the PDF, a fake one is refused.
+    const staff = await page('root', 'rootpass123');
+    await staff.goto('/invoice');
+    await staff.getByText('All invoices').click();
+    const review = staff.locator('[data-testid^="invoice-review-"]').first();
+    await review.click();
+    const reviewForm = staff.getByTestId('invoice-review-form');
+    await reviewForm.getByText('Approve and issue').click();
+    await staff.getByRole('button', { name: /^confirm$/i }).click();
+    await reviewForm.getByText('Upload the invoice PDF to approve').waitFor();
+    const picker = staff.locator('input[type="file"]');
+    await picker.setInputFiles({
+      name: 'invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('\x89PNG not a pdf'),
+    });
+    await toast(staff, /not a PDF/i);
+    await picker.setInputFiles({
+      name: 'invoice-carol.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf('Carol Studio'),
+    });
+    await reviewForm.getByText('invoice-carol.pdf').waitFor();
+    await staff.screenshot({ path: `${pictures}/money-in-invoice-review.png` });
+    await staff.getByRole('button', { name: /^confirm$/i }).click();
+    await toast(staff, /review saved/i);
+    await expect
+      .poll(() => staff.getByTestId('invoice-table').innerText(), { timeout: 10_000 })
+      .toContain('Completed');
+
+    await p.reload();
+    const download = p.waitForEvent('download');
+    await p.locator('[data-testid^="invoice-download-"]').first().click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^invoice-\d+\.pdf$/);
+    const saved = await file.path();
+    expect(readFileSync(saved).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  });
+
+  it('both screens hold up in dark mode and at 390 px', async () => {
+    for (const [name, options] of [
+      ['dark', { colorScheme: 'dark' }],
+      ['mobile', { width: 390, height: 844 }],
+    ] as const) {
+      const rootPage = await page('root', 'rootpass123', options);
+      await rootPage.goto('/redemption');
+      await rootPage.locator('tbody tr.ant-table-row').first().waitFor();
+      await rootPage.screenshot({
+        path: `${pictures}/money-in-redemption-${name}.png`,
+        fullPage: true,
+      });
+      const width = await rootPage.evaluate(() => document.documentElement.scrollWidth);
+      if (name === 'mobile') expect(width).toBeLessThanOrEqual(390);
+      const userPage = await page('carol', 'carolpass12', options);
+      await userPage.goto('/topup');
+      await userPage.getByTestId('redeem-code').waitFor();
+      await userPage.getByTestId('topup-pay').waitFor();
+      await userPage.screenshot({ path: `${pictures}/money-in-topup-${name}.png`, fullPage: true });
+      const userWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
+      if (name === 'mobile') expect(userWidth).toBeLessThanOrEqual(390);
+      await userPage.goto('/order');
+      await userPage.getByTestId('order-table').locator('tr.ant-table-row').first().waitFor();
+      await userPage.screenshot({ path: `${pictures}/money-in-order-${name}.png`, fullPage: true });
+      const orderWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
+      if (name === 'mobile') expect(orderWidth).toBeLessThanOrEqual(390);
+      await userPage.goto('/invoice');
+      await userPage.getByTestId('invoice-table').locator('tr.ant-table-row').first().waitFor();
+      await userPage.screenshot({
+        path: `${pictures}/money-in-invoice-${name}.png`,
+        fullPage: true,
+      });
+      const invoiceWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
+      if (name === 'mobile') expect(invoiceWidth).toBeLessThanOrEqual(390);
+    }
+  });
+});
