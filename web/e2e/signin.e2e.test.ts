@@ -7,7 +7,14 @@ import {
 import { startFakeSmtp, type FakeSmtp } from '../../server/test/signin/fakes/smtp';
 import { startFakeWxPusher, type FakeWxPusher } from '../../server/test/signin/fakes/wxpusher';
 import { setupRoot, type ApiSession } from './helpers/api';
-import { newContext, screenshotDir, shoot, signIn, type ContextOptions } from './helpers/browser';
+import {
+  newContext,
+  screenshotDir,
+  screenshotTours,
+  shoot,
+  signIn,
+  type ContextOptions,
+} from './helpers/browser';
 import { useFixture } from './helpers/fixture';
 
 const smtpAccount = { user: 'mailer@example.com', pass: 'smtp-pass' };
@@ -184,54 +191,67 @@ describe('sign-in beyond passwords', () => {
     await context.close();
   });
 
-  it('screenshots the profile bindings, login buttons and sign-in settings', async () => {
-    for (const [variant, options] of variants) {
-      const context = await newContext(f.browser, f.server.url, options);
-      const page = await context.newPage();
-      await page.goto('/login');
-      await settle(page);
-      await shoot(page, `signin-${variant}-login`);
-      await signIn(page, 'carol', 'carolpass2');
-      await page.goto('/profile');
-      await page.getByTestId('bindings-card').waitFor();
-      await settle(page);
-      await shoot(page, `signin-${variant}-profile`);
-      await page
-        .getByTestId('bindings-card')
-        .locator('[data-binding="email"]')
-        .getByRole('button', { name: 'Change' })
-        .click();
-      await page.getByRole('dialog').getByText('Change e-mail').waitFor();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await settle(page);
-      await shoot(page, `signin-${variant}-email-dialog`);
-      await context.close();
+  // A tour for a person to look at (E2E_SCREENSHOTS=1): three themes × four screens.
+  it.runIf(screenshotTours)(
+    'screenshots the profile bindings, login buttons and sign-in settings',
+    async () => {
+      for (const [variant, options] of variants) {
+        const context = await newContext(f.browser, f.server.url, options);
+        const page = await context.newPage();
+        await page.goto('/login');
+        await settle(page);
+        await shoot(page, `signin-${variant}-login`);
+        await signIn(page, 'carol', 'carolpass2');
+        await page.goto('/profile');
+        await page.getByTestId('bindings-card').waitFor();
+        await settle(page);
+        await shoot(page, `signin-${variant}-profile`);
+        await page
+          .getByTestId('bindings-card')
+          .locator('[data-binding="email"]')
+          .getByRole('button', { name: 'Change' })
+          .click();
+        await page.getByRole('dialog').getByText('Change e-mail').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await settle(page);
+        await shoot(page, `signin-${variant}-email-dialog`);
+        await context.close();
 
-      const admin = await newContext(f.browser, f.server.url, options);
-      const rootPage = await admin.newPage();
-      await signIn(rootPage, 'root', 'rootpass123');
-      await rootPage.goto('/setting');
-      await rootPage.locator('[data-section="smtp"]').waitFor();
-      await settle(rootPage);
-      await shoot(rootPage, `signin-${variant}-settings`);
-      await admin.close();
-    }
-  });
+        const admin = await newContext(f.browser, f.server.url, options);
+        const rootPage = await admin.newPage();
+        await signIn(rootPage, 'root', 'rootpass123');
+        await rootPage.goto('/setting');
+        await rootPage.locator('[data-section="smtp"]').waitFor();
+        await settle(rootPage);
+        await shoot(rootPage, `signin-${variant}-settings`);
+        await admin.close();
+      }
+    },
+    300_000,
+  );
 
-  it('shows the bindings in every language', async () => {
+  it('shows the bindings in every language, never a raw message key', async () => {
+    const context = await newContext(f.browser, f.server.url, variants[0][1]);
+    const page = await context.newPage();
+    await signIn(page, 'carol', 'carolpass2');
+    const titles = new Set<string>();
     for (const locale of ['en', 'zh', 'ru', 'ko', 'ja', 'es', 'de']) {
-      const context = await newContext(f.browser, f.server.url, variants[0][1]);
-      const page = await context.newPage();
-      await signIn(page, 'carol', 'carolpass2');
       await page.evaluate((code) => localStorage.setItem('locale', code), locale);
       await page.goto('/profile');
       const card = page.getByTestId('bindings-card');
-      await card.waitFor();
+      await card.locator('[data-binding="email"]').waitFor();
       await settle(page);
-      await card.screenshot({ path: `${screenshotDir}/signin-bindings-${locale}.png` });
-      await context.close();
+      const text = await card.innerText();
+      expect(text).not.toMatch(/\b(bindings|profile|signin)\.[a-zA-Z]+/);
+      titles.add(text.split('\n')[0]);
+      if (screenshotTours) {
+        await card.screenshot({ path: `${screenshotDir}/signin-bindings-${locale}.png` });
+      }
     }
-  });
+    // Each language titles the card in its own words.
+    expect(titles.size).toBe(7);
+    await context.close();
+  }, 180_000);
 
   it('sends the test mail from the settings page', async () => {
     const context = await newContext(f.browser, f.server.url, variants[0][1]);

@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/helpers/global-setup.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // Generous: CI machines run these several times slower than a workstation.
+    testTimeout: 150_000,
     hookTimeout: 120_000,
     // Two files at a time: each has its own server (free port, own database) and browser.
     fileParallelism: true,
