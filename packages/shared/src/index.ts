@@ -17,6 +17,7 @@ export * from './schemas/agents.js';
 export * from './schemas/form-fields.js';
 export * from './schemas/tokens.js';
 export * from './schemas/channels.js';
+export * from './schemas/capacity.js';
 export * from './schemas/channel-admin.js';
 export * from './schemas/groups.js';
 export * from './schemas/pricing.js';

@@ -14,8 +14,11 @@ export interface SharedState {
   /** Sets only when absent; true when this call set it (a lock or a single-use claim). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   del(key: string): Promise<void>;
-  /** Counts a hit in a fixed window and returns the count so far in that window. */
-  hit(key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Counts a hit (or `amount` of something, e.g. tokens) in a fixed window that starts with
+   * the first hit, and returns the total so far in that window.
+   */
+  hit(key: string, windowSeconds: number, amount?: number): Promise<number>;
   /**
    * Takes one of `limit` slots under `key` (requests in flight); false when all are taken.
    * A slot not given back is freed after `ttlSeconds` (a crashed instance leaks nothing for
@@ -62,9 +65,9 @@ class MemoryState implements SharedState {
     this.values.delete(key);
   }
 
-  async hit(key: string, windowSeconds: number): Promise<number> {
+  async hit(key: string, windowSeconds: number, amount = 1): Promise<number> {
     const entry = this.live(key);
-    const count = (entry ? Number(entry.value) : 0) + 1;
+    const count = (entry ? Number(entry.value) : 0) + amount;
     const expiresAt = entry ? entry.expiresAt : Date.now() + windowSeconds * 1000;
     this.values.set(key, { value: String(count), expiresAt });
     return count;
@@ -155,10 +158,10 @@ class RedisState implements SharedState {
     await this.client.del(key);
   }
 
-  async hit(key: string, windowSeconds: number): Promise<number> {
+  async hit(key: string, windowSeconds: number, amount = 1): Promise<number> {
     const [[, count]] = (await this.client
       .multi()
-      .incr(key)
+      .incrby(key, amount)
       .expire(key, windowSeconds, 'NX')
       .exec()) as [[Error | null, number], unknown];
     return count;

@@ -6,6 +6,7 @@ import { corsHeader } from './cors.js';
 import { AdaptorError } from './adaptors/errors/adaptor-error.js';
 import { renderError, renderStreamError } from './adaptors/errors/render-error.js';
 import { errorTypeForStatus, type UpstreamError } from './adaptors/errors/upstream-error.js';
+import { CapacityFull } from './steps/admission.js';
 import { RateLimited } from './steps/authenticate-caller.js';
 
 /**
@@ -83,6 +84,7 @@ export function sendRelayError(
     if (!reply.raw.writableEnded) reply.raw.end(renderStreamError(format, wire));
     return;
   }
+  if (error instanceof CapacityFull) reply.header('retry-after', String(error.retryAfter));
   void reply
     .code(wire.status)
     .headers(corsHeader)

@@ -1,5 +1,6 @@
 import type { RelayContext } from './relay-context.js';
 import { ClientGone, sendRelayError } from './relay-errors.js';
+import { checkCallerCaps } from './steps/admission.js';
 import { authenticateCaller, checkKeyLimits } from './steps/authenticate-caller.js';
 import { callUpstream, type Deliver } from './steps/call-upstream.js';
 import { deliverBytes, deliverJson } from './steps/deliver-json.js';
@@ -31,6 +32,8 @@ export async function relayAuthenticated(rc: RelayContext): Promise<void> {
     await checkKeyLimits(rc);
     const limits = checkLevelLimits(rc);
     if (limits) await limits;
+    const caps = checkCallerCaps(rc);
+    if (caps) await caps;
     priceRequest(rc);
     await reserve(rc);
     await callUpstream(rc, deliveryOf(rc));

@@ -299,10 +299,12 @@ describe(`notifications on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
             .execute()
         ).length > 0,
     );
+    // The row is written first and delivered from the outbox: wait for the webhook itself.
+    const lowBalanceAlerts = () =>
+      robots.requests.slice(before).filter((q) => JSON.parse(q.body).type === 'low_balance');
+    await until(() => lowBalanceAlerts().length > 0);
     await r.ctx.notifications.settled();
-    const alerts = robots.requests
-      .slice(before)
-      .filter((q) => JSON.parse(q.body).type === 'low_balance');
+    const alerts = lowBalanceAlerts();
     expect(alerts).toHaveLength(1);
     expect(JSON.parse(alerts[0].body).content).toContain('/topup');
 

@@ -50,6 +50,10 @@ export interface TokenFields {
   denyIps?: string;
   group?: string;
   rateLimit?: { count: number; windowSeconds: number; message: string };
+  /** Requests in flight at once; 0 = no cap. */
+  maxParallel?: number;
+  /** Tokens per minute; 0 = no cap. */
+  tpmLimit?: number;
 }
 
 /** An API key of a user; returns its id and the `sk-` key to send. */
@@ -77,6 +81,8 @@ export async function seedToken(
       rate_limit_count: fields.rateLimit?.count ?? 0,
       rate_limit_window_seconds: fields.rateLimit?.windowSeconds ?? 60,
       rate_limit_message: fields.rateLimit?.message ?? '',
+      max_parallel: fields.maxParallel ?? 0,
+      tpm_limit: fields.tpmLimit ?? 0,
     })
     .execute();
   const row = await ctx.db
@@ -102,6 +108,10 @@ export interface ChannelFields {
   modelMapping?: Record<string, string>;
   other?: string;
   name?: string;
+  /** Requests in flight at once; 0 = no cap. */
+  maxConcurrency?: number;
+  /** Requests per minute; 0 = no cap. */
+  maxRpm?: number;
 }
 
 /** An upstream channel; the routing index is refreshed. Returns its id. */
@@ -123,6 +133,8 @@ export async function seedChannel(ctx: AppContext, fields: ChannelFields): Promi
       group: fields.group ?? 'default',
       model_mapping: JSON.stringify(fields.modelMapping ?? {}),
       setting: '{}',
+      max_concurrency: fields.maxConcurrency ?? 0,
+      max_rpm: fields.maxRpm ?? 0,
     })
     .execute();
   const row = await ctx.db

@@ -307,4 +307,12 @@ export const de: Catalogue = {
   task_upstream_refused: 'Der Anbieter hat die Aufgabe abgelehnt: {reason}',
   drawing_disabled: 'Das Zeichnen ist auf dieser Website deaktiviert',
   tasks_disabled: 'Musik- und Videoaufgaben sind auf dieser Website deaktiviert',
+  channel_capacity_full:
+    'Alle Kanäle für {model} sind gerade ausgelastet, bitte in {seconds} s erneut versuchen',
+  token_parallel_limited:
+    'Mit diesem API-Schlüssel laufen höchstens {limit} Anfragen gleichzeitig, bitte warten Sie, bis eine fertig ist',
+  token_tpm_limited:
+    'Dieser API-Schlüssel hat seine {limit} Tokens für diese Minute verbraucht, bitte in {seconds} s erneut versuchen',
+  user_tpm_limited:
+    'Ihr Konto hat seine {limit} Tokens für diese Minute verbraucht, bitte in {seconds} s erneut versuchen',
 };

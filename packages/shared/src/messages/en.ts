@@ -288,6 +288,14 @@ export const en = {
   task_upstream_refused: 'The upstream refused the task: {reason}',
   drawing_disabled: 'Drawing is disabled on this site',
   tasks_disabled: 'Music and video tasks are disabled on this site',
+  channel_capacity_full:
+    'Every channel for {model} is at its capacity right now, please retry in {seconds} s',
+  token_parallel_limited:
+    'This API key may run at most {limit} requests at a time, please wait for one to finish',
+  token_tpm_limited:
+    'This API key used its {limit} tokens for this minute, please retry in {seconds} s',
+  user_tpm_limited:
+    'Your account used its {limit} tokens for this minute, please retry in {seconds} s',
 } as const;
 
 export type MessageId = keyof typeof en;

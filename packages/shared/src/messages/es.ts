@@ -297,4 +297,11 @@ export const es: Catalogue = {
   task_upstream_refused: 'El proveedor rechazó la tarea: {reason}',
   drawing_disabled: 'El dibujo está desactivado en este sitio',
   tasks_disabled: 'Las tareas de música y vídeo están desactivadas en este sitio',
+  channel_capacity_full:
+    'Todos los canales de {model} están al límite de su capacidad, reintente en {seconds} s',
+  token_parallel_limited:
+    'Esta clave de API admite como máximo {limit} solicitudes a la vez, espere a que termine alguna',
+  token_tpm_limited:
+    'Esta clave de API usó sus {limit} tokens de este minuto, reintente en {seconds} s',
+  user_tpm_limited: 'Su cuenta usó sus {limit} tokens de este minuto, reintente en {seconds} s',
 };

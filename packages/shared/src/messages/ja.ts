@@ -294,4 +294,12 @@ export const ja: Catalogue = {
   task_upstream_refused: 'アップストリームがタスクを拒否しました: {reason}',
   drawing_disabled: 'このサイトでは描画機能が無効です',
   tasks_disabled: 'このサイトでは音楽・動画タスクが無効です',
+  channel_capacity_full:
+    '{model} のすべてのチャネルが現在上限に達しています。{seconds} 秒後に再試行してください',
+  token_parallel_limited:
+    'この API キーで同時に実行できるリクエストは {limit} 件までです。完了をお待ちください',
+  token_tpm_limited:
+    'この API キーは今分の {limit} トークンを使い切りました。{seconds} 秒後に再試行してください',
+  user_tpm_limited:
+    'アカウントは今分の {limit} トークンを使い切りました。{seconds} 秒後に再試行してください',
 };

@@ -286,4 +286,12 @@ export const ko: Catalogue = {
   task_upstream_refused: '업스트림이 작업을 거부했습니다: {reason}',
   drawing_disabled: '이 사이트에서는 그림 기능이 꺼져 있습니다',
   tasks_disabled: '이 사이트에서는 음악 및 동영상 작업이 꺼져 있습니다',
+  channel_capacity_full:
+    '{model}의 모든 채널이 현재 최대 용량입니다. {seconds}초 후 다시 시도해 주세요',
+  token_parallel_limited:
+    '이 API 키는 동시에 최대 {limit}개의 요청만 실행할 수 있습니다. 진행 중인 요청이 끝날 때까지 기다려 주세요',
+  token_tpm_limited:
+    '이 API 키는 이번 분의 토큰 {limit}개를 모두 사용했습니다. {seconds}초 후 다시 시도해 주세요',
+  user_tpm_limited:
+    '계정이 이번 분의 토큰 {limit}개를 모두 사용했습니다. {seconds}초 후 다시 시도해 주세요',
 };

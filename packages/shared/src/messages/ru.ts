@@ -287,4 +287,12 @@ export const ru: Catalogue = {
   task_upstream_refused: 'Поставщик отклонил задачу: {reason}',
   drawing_disabled: 'Рисование на этом сайте отключено',
   tasks_disabled: 'Музыкальные и видеозадачи на этом сайте отключены',
+  channel_capacity_full:
+    'Все каналы для {model} сейчас загружены полностью, повторите через {seconds} с',
+  token_parallel_limited:
+    'С этим API-ключом можно выполнять не более {limit} запросов одновременно, дождитесь завершения одного из них',
+  token_tpm_limited:
+    'Этот API-ключ израсходовал свои {limit} токенов на эту минуту, повторите через {seconds} с',
+  user_tpm_limited:
+    'Ваш аккаунт израсходовал свои {limit} токенов на эту минуту, повторите через {seconds} с',
 };

@@ -271,4 +271,8 @@ export const zh: Catalogue = {
   task_upstream_refused: '上游拒绝了该任务：{reason}',
   drawing_disabled: '本站已关闭绘图功能',
   tasks_disabled: '本站已关闭音乐和视频任务',
+  channel_capacity_full: '{model} 的所有渠道当前已满载，请在 {seconds} 秒后重试',
+  token_parallel_limited: '该 API 密钥最多同时进行 {limit} 个请求，请等待已有请求完成',
+  token_tpm_limited: '该 API 密钥本分钟的 {limit} 个 token 已用完，请在 {seconds} 秒后重试',
+  user_tpm_limited: '您的账户本分钟的 {limit} 个 token 已用完，请在 {seconds} 秒后重试',
 };

@@ -134,6 +134,10 @@ export const channelFields = z.object({
   auto_ban: switchField,
   /** Admin note. */
   remark: z.string().trim().max(255),
+  /** Requests to this channel in flight at once (all instances); 0 = no cap. */
+  max_concurrency: integerField(z.number().min(0).max(1_000_000)),
+  /** Requests to this channel per minute (all instances); 0 = no cap. */
+  max_rpm: integerField(z.number().min(0).max(100_000_000)),
   /** 1 enabled (the default for a new channel), 2 disabled, 0 untested; 3 only echoed back. */
   status: integerField(z.number().min(0).max(3)),
 });
@@ -272,6 +276,8 @@ export const channelItem = z.object({
   setting: z.string(),
   test_model: z.string(),
   remark: z.string(),
+  max_concurrency: z.number().int(),
+  max_rpm: z.number().int(),
 });
 export type ChannelItem = z.infer<typeof channelItem>;
 

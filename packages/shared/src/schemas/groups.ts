@@ -54,6 +54,9 @@ export const userLimits = z.object({
     /** Requests in flight at once (0 = no own cap) and those in flight now. */
     concurrency_limit: z.number().int(),
     in_flight: z.number().int(),
+    /** Tokens per minute over all keys (0 = no own cap) and those used this minute. */
+    tpm_limit: z.number().int(),
+    tpm_used: z.number().int(),
     /** Multiplied with the level's discount. */
     extra_discount: z.number(),
   }),

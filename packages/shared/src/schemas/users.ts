@@ -91,6 +91,7 @@ export type SelfUser = z.infer<typeof selfUser>;
 export const userListItem = selfUser.extend({
   remark: z.string(),
   concurrency_limit: z.number().int(),
+  tpm_limit: z.number().int(),
   extra_discount: z.number(),
   model_discounts: z.record(z.string(), z.number()),
 });
@@ -130,6 +131,8 @@ export const updateUserRequest = z.object({
   level: z.string().trim().min(1, 'level_group_required').max(64).optional(),
   /** Most requests in flight at once for this user; 0 = no own cap. */
   concurrency_limit: z.number().int().min(0).max(100_000).optional(),
+  /** Prompt + completion tokens per minute over all keys; 0 = no cap. */
+  tpm_limit: z.number().int().min(0).max(1_000_000_000).optional(),
   /** A discount of this user on top of the level's (1 = none, 0.9 = 10 % off). */
   extra_discount: z.number().min(0, 'level_parse_failed').max(10, 'level_parse_failed').optional(),
   /** `{model: multiplier}`: this user's own discount per model, replacing the level's. */

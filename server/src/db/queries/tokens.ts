@@ -166,6 +166,23 @@ export function findTokenKeys(db: Db, userId: number, ids: readonly number[]) {
     .execute();
 }
 
+/** Which of `ids` are the user's own live keys. */
+export async function findOwnTokenIds(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('tokens')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** A user's live keys that have a request rate limit, newest first, at most `limit`. */
 export function findRateLimitedTokens(db: Db, userId: number, limit: number) {
   return db

@@ -24,6 +24,7 @@ export const userViewColumns = [
   'group',
   'level',
   'concurrency_limit',
+  'tpm_limit',
   'extra_discount',
   'model_discounts',
   'aff_code',

@@ -27,6 +27,8 @@ export interface UsersTable {
   level: Generated<string>;
   /** Most requests of this user in flight at once; 0 = no own cap. */
   concurrency_limit: Generated<number>;
+  /** Prompt + completion tokens per minute over all keys, counted at settlement; 0 = no cap. */
+  tpm_limit: Generated<number>;
   /** A discount of this user on top of the level's (1 = none). */
   extra_discount: Generated<number>;
   /** JSON `{model: multiplier}`: this user's own discount per model (replaces the level's). */

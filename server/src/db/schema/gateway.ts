@@ -31,6 +31,10 @@ export interface TokensTable {
   rate_limit_message: Generated<string>;
   /** Midjourney settings JSON: mode, image proxy, backup pool. */
   mj_setting: Generated<string>;
+  /** Requests of this key in flight at once; 0 = no cap. */
+  max_parallel: Generated<number>;
+  /** Prompt + completion tokens per minute, counted at settlement; 0 = no cap. */
+  tpm_limit: Generated<number>;
   deleted_at: Generated<number | null>;
 }
 
@@ -70,6 +74,10 @@ export interface ChannelsTable {
   setting: string;
   test_model: Generated<string>;
   remark: Generated<string>;
+  /** Requests to this channel in flight at once, on every instance; 0 = no cap. */
+  max_concurrency: Generated<number>;
+  /** Requests to this channel per minute, on every instance; 0 = no cap. */
+  max_rpm: Generated<number>;
 }
 
 /** Quota held for an in-flight relay request; reconciled at start after a crash. */

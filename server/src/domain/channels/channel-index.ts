@@ -30,6 +30,10 @@ export interface CachedChannel {
   groups: readonly string[];
   models: readonly string[];
   tag: string;
+  /** Requests in flight at once on every instance; 0 = no cap. */
+  maxConcurrency: number;
+  /** Requests per minute on every instance; 0 = no cap. */
+  maxRpm: number;
 }
 
 /** What `select` needs to pick a channel. */
@@ -94,6 +98,8 @@ export function toCachedChannel(row: Selectable<ChannelsTable>): CachedChannel {
     groups: splitList(row.group),
     models: splitList(row.models),
     tag: row.tag,
+    maxConcurrency: row.max_concurrency,
+    maxRpm: row.max_rpm,
   };
 }
 

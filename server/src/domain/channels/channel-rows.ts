@@ -57,6 +57,8 @@ export function newChannelRow(
     setting: input.setting ?? '',
     test_model: input.test_model ?? '',
     remark: input.remark ?? '',
+    max_concurrency: input.max_concurrency ?? 0,
+    max_rpm: input.max_rpm ?? 0,
   };
 }
 
@@ -95,6 +97,8 @@ export function changedChannelColumns(
     setting: input.setting,
     test_model: input.test_model,
     remark: input.remark,
+    max_concurrency: input.max_concurrency,
+    max_rpm: input.max_rpm,
   };
 }
 

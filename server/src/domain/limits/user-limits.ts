@@ -11,6 +11,7 @@ import {
   findRateLimitedTokens,
 } from '../../db/queries/tokens.js';
 import { usableGroupInfo } from '../groups/group-views.js';
+import { capacityKeys, counterValue } from './capacity.js';
 import { modelRequestLimitFor } from './model-request-rate-limit.js';
 
 /** The user's level limits and what is used of them this minute (or in flight now). */
@@ -77,6 +78,8 @@ export async function userLimits(
     own: {
       concurrency_limit: user.overrides.concurrencyLimit,
       in_flight: Number((await ctx.shared.get(`user-inflight:${user.id}`)) ?? 0),
+      tpm_limit: user.overrides.tpmLimit,
+      tpm_used: await counterValue(ctx, capacityKeys.userTokens(user.id)),
       extra_discount: user.overrides.extraDiscount,
     },
     level: await levelUse(ctx, user.id, level, user.overrides),

@@ -55,6 +55,8 @@ export async function createTokens(
     rate_limit_window_seconds: input.rate_limit_window_seconds ?? 60,
     rate_limit_message: input.rate_limit_message ?? '',
     mj_setting: JSON.stringify(input.mj_setting ?? {}),
+    max_parallel: input.max_parallel ?? 0,
+    tpm_limit: input.tpm_limit ?? 0,
   }));
   const quota = input.remain_quota ?? 0;
   const ids = await ctx.db.transaction().execute(async (trx) => {

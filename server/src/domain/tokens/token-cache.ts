@@ -26,6 +26,10 @@ export interface CachedToken {
   rateLimit: { count: number; windowSeconds: number; message: string };
   /** Midjourney: forced speed mode, image serving, burst backup pool. */
   mj: MjSetting;
+  /** Requests in flight at once; 0 = no cap. */
+  maxParallel: number;
+  /** Tokens per minute, counted at settlement; 0 = no cap. */
+  tpmLimit: number;
 }
 
 /** The stored Midjourney settings of a key; unreadable text counts as none. */
@@ -67,6 +71,8 @@ export function toCachedToken(row: TokenRow): CachedToken {
       message: row.rate_limit_message,
     },
     mj: readMjSetting(row.mj_setting),
+    maxParallel: row.max_parallel,
+    tpmLimit: row.tpm_limit,
   };
 }
 

@@ -46,5 +46,7 @@ export function toTokenItem(row: TokenRow): TokenItem {
     rate_limit_window_seconds: row.rate_limit_window_seconds,
     rate_limit_message: row.rate_limit_message,
     mj_setting: parseMjSetting(row.mj_setting),
+    max_parallel: row.max_parallel,
+    tpm_limit: row.tpm_limit,
   };
 }

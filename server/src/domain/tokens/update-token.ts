@@ -33,6 +33,8 @@ function changedColumns(input: UpdateTokenRequest): Updateable<TokensTable> {
     rate_limit_window_seconds: input.rate_limit_window_seconds,
     rate_limit_message: input.rate_limit_message,
     mj_setting: input.mj_setting === undefined ? undefined : JSON.stringify(input.mj_setting),
+    max_parallel: input.max_parallel,
+    tpm_limit: input.tpm_limit,
   };
 }
 

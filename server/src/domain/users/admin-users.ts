@@ -133,6 +133,7 @@ export async function updateUserByAdmin(
   if (input.display_name !== undefined) changes.display_name = input.display_name;
   if (input.group !== undefined) changes.group = input.group;
   if (input.concurrency_limit !== undefined) changes.concurrency_limit = input.concurrency_limit;
+  if (input.tpm_limit !== undefined) changes.tpm_limit = input.tpm_limit;
   if (input.extra_discount !== undefined) changes.extra_discount = input.extra_discount;
   if (input.model_discounts !== undefined) {
     changes.model_discounts = JSON.stringify(input.model_discounts);

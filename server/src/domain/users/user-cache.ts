@@ -52,18 +52,20 @@ export class UserCache {
         'language',
         'setting',
         'concurrency_limit',
+        'tpm_limit',
         'extra_discount',
         'model_discounts',
       ])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
-    const { concurrency_limit, extra_discount, model_discounts, ...rest } = row;
+    const { concurrency_limit, tpm_limit, extra_discount, model_discounts, ...rest } = row;
     const user: CachedUser = {
       ...rest,
       setting: parseSetting(row.setting),
       overrides: {
         concurrencyLimit: concurrency_limit,
+        tpmLimit: tpm_limit,
         extraDiscount: Number(extra_discount),
         modelDiscounts: parseModelDiscounts(model_discounts),
       },
@@ -90,6 +92,8 @@ export class UserCache {
 export interface UserOverrides {
   /** 0 = no own cap. */
   concurrencyLimit: number;
+  /** Tokens per minute over all keys; 0 = no cap. */
+  tpmLimit: number;
   /** Multiplied with the level's discount (1 = none). */
   extraDiscount: number;
   /** Per model, a multiplier that replaces the level's discount for this user. */

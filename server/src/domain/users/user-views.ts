@@ -46,6 +46,7 @@ export function toUserListItem(row: UserViewRow): UserListItem {
     ...toSelfUser(row),
     remark: row.remark,
     concurrency_limit: row.concurrency_limit,
+    tpm_limit: row.tpm_limit,
     extra_discount: Number(row.extra_discount),
     model_discounts: discounts,
   };

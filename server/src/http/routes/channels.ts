@@ -1,4 +1,6 @@
 import {
+  capacityMap,
+  capacityQuery,
   channelIdsRequest,
   channelItem,
   channelListQuery,
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { findChannel } from '../../db/queries/channels.js';
 import { toChannelItem } from '../../domain/channels/channel-rows.js';
+import { channelUse, useById } from '../../domain/limits/capacity.js';
 import { createChannels } from '../../domain/channels/create-channels.js';
 import { listChannelPage } from '../../domain/channels/list-channels.js';
 import {
@@ -58,6 +61,17 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ query }) => listChannelPage(ctx, query),
     );
   }
+  route(
+    {
+      method: 'GET',
+      url: '/api/channel/capacity',
+      summary: 'What channels use of their caps now: requests in flight and this minute',
+      access: read,
+      query: capacityQuery,
+      response: capacityMap,
+    },
+    ({ query }) => useById(query.ids, (id) => channelUse(ctx, id)),
+  );
   route(
     {
       method: 'GET',

@@ -1,5 +1,7 @@
 import {
   Role,
+  capacityMap,
+  capacityQuery,
   createTokenRequest,
   idParam,
   tokenIdsRequest,
@@ -14,7 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { findToken } from '../../db/queries/tokens.js';
+import { findOwnTokenIds, findToken } from '../../db/queries/tokens.js';
+import { keyUse, useById } from '../../domain/limits/capacity.js';
 import { createTokens } from '../../domain/tokens/create-tokens.js';
 import { deleteUserTokens } from '../../domain/tokens/delete-tokens.js';
 import { listUserTokens } from '../../domain/tokens/list-tokens.js';
@@ -45,6 +48,22 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ user, query }) => listUserTokens(ctx, user.id, query),
     );
   }
+
+  defineRoute(
+    app,
+    ctx,
+    {
+      method: 'GET',
+      url: '/api/token/capacity',
+      summary: 'What own keys use of their caps now: requests in flight, tokens this minute',
+      tags,
+      access,
+      query: capacityQuery,
+      response: capacityMap,
+    },
+    async ({ user, query }) =>
+      useById(await findOwnTokenIds(ctx.db, user.id, query.ids), (id) => keyUse(ctx, id)),
+  );
 
   defineRoute(
     app,

@@ -12,6 +12,7 @@ import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import { shouldRetry } from '../retry-policy.js';
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
 import { sendUpstream, type UpstreamResponse } from '../upstream/upstream-pools.js';
+import { admitToChannel, channelsFull, hasCaps, releaseChannel } from './admission.js';
 
 /** Delivers a 2xx upstream answer to the client (JSON, stream or bytes). */
 export type Deliver = (rc: RelayContext, adaptor: Adaptor, res: UpstreamResponse) => Promise<void>;
@@ -22,16 +23,23 @@ function serves(adaptor: Adaptor | undefined, rc: RelayContext): adaptor is Adap
   return rc.endpoint === 'chat' || adaptor.forward?.endpoints.has(rc.endpoint) === true;
 }
 
-/** The channel of attempt `index`: the pinned one, else one the index selects, never a tried one. */
-function pickChannel(rc: RelayContext, index: number): [CachedChannel, Adaptor] | null {
+/**
+ * The channel of attempt `index`: the pinned one, else one the index selects, never a tried
+ * one nor one in `skip` (channels found full).
+ */
+function pickChannel(
+  rc: RelayContext,
+  index: number,
+  skip: ReadonlySet<number> | null,
+): [CachedChannel, Adaptor] | null {
   const { ctx, caller, request } = rc;
   if (caller.pinnedChannelId !== null) {
     const pinned = ctx.channels.get(caller.pinnedChannelId);
-    if (!pinned || rc.tried.has(pinned.id)) return null;
+    if (!pinned || rc.tried.has(pinned.id) || skip?.has(pinned.id)) return null;
     const adaptor = adaptorFor(pinned.type);
     return serves(adaptor, rc) ? [pinned, adaptor] : null;
   }
-  let exclude: ReadonlySet<number> = rc.tried;
+  let exclude: ReadonlySet<number> = skip ?? rc.tried;
   for (;;) {
     const channel = ctx.channels.select({
       group: rc.usingGroup,
@@ -110,14 +118,42 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
   }
 }
 
+/** Channels found full during this request, and the soonest one of them may have room. */
+interface FullChannels {
+  ids: Set<number>;
+  retryAfter: number;
+}
+
+/**
+ * A channel for attempt `index` that admits the request: a capped channel that is full is
+ * skipped without using up an attempt (and remembered in `full`).
+ */
+async function pickAdmitted(
+  rc: RelayContext,
+  index: number,
+  full: FullChannels | null,
+): Promise<{ picked: [CachedChannel, Adaptor] | null; full: FullChannels | null }> {
+  for (;;) {
+    const picked = pickChannel(rc, index, full && new Set([...rc.tried, ...full.ids]));
+    if (!picked || !hasCaps(picked[0])) return { picked, full };
+    const wait = await admitToChannel(rc, picked[0]);
+    if (wait === 0) return { picked, full };
+    full ??= { ids: new Set(), retryAfter: wait };
+    full.ids.add(picked[0].id);
+    full.retryAfter = Math.min(full.retryAfter, wait);
+  }
+}
+
 async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void> {
   const { ctx } = rc;
   const retries = rc.caller.pinnedChannelId !== null ? 0 : ctx.settings.get(retryTimes);
   let last: UpstreamFailure | null = null;
+  let full: FullChannels | null = null;
   for (let index = 0; index <= retries; index++) {
-    const picked = pickChannel(rc, index);
-    if (!picked) break;
-    const [channel, adaptor] = picked;
+    const admitted = await pickAdmitted(rc, index, full);
+    full = admitted.full;
+    if (!admitted.picked) break;
+    const [channel, adaptor] = admitted.picked;
     rc.tried.add(channel.id);
     const attempt = {
       channel,
@@ -146,6 +182,7 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
       } else if (rc.reply.raw.headersSent) throw error;
       else last = error;
     }
+    releaseChannel(rc, channel);
     const failure = last.error;
     recordChannelAttempt(ctx, channel.id, failure.status);
     reportChannelFailure(ctx, channel.id, {
@@ -154,6 +191,8 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
     }).catch((err: unknown) => ctx.log.error({ err }, 'channel failure report failed'));
     if (!shouldRetry(failure.status, ctx.settings, { code: failure.code })) throw last;
   }
+  // Every channel left was full: the caller may retry once the first has room.
+  if (full) throw channelsFull(rc, full.retryAfter);
   if (last) throw last;
   throw new AppError(
     'no_available_channel',

@@ -8,6 +8,7 @@ import { logConsumeEnabled, quotaPerUnit } from '../../config/settings/groups/ge
 import { relayRequestsTotal, relayUpstreamDuration } from '../../lib/metrics.js';
 import type { RelayContext } from '../relay-context.js';
 import { toWireError } from '../relay-errors.js';
+import { countTokens } from './admission.js';
 import { consumeDetail, routingJson } from './log-detail.js';
 
 /** Relayed requests counted since the last flush to `/metrics`, by model, channel, status. */
@@ -78,6 +79,7 @@ function settlementOf(rc: RelayContext): Settlement {
     log.completion_tokens = usage.completionTokens;
   }
   observe(rc, 'success');
+  countTokens(rc, inputTokens(usage) + usage.completionTokens);
   rc.outcome.settled = true;
   return {
     kind: 'settle',

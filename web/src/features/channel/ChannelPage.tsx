@@ -22,6 +22,7 @@ import { useChannelActions } from './hooks/use-channel-actions';
 import { useChannels } from './hooks/use-channels';
 import { useGroupNames } from './hooks/use-group-names';
 import { useServedTypes } from './hooks/use-served-types';
+import { useCapacity } from '../../lib/use-capacity';
 import { useTestAll } from './hooks/use-test-all';
 
 type BusyKind = 'test' | 'balance' | 'status';
@@ -53,6 +54,10 @@ export function ChannelPage() {
     status: new Set(),
   });
   const list = useChannels({ ...paging, ...filters });
+  const capacity = useCapacity(
+    'channel',
+    (list.data?.items ?? []).filter((c) => c.max_concurrency > 0 || c.max_rpm > 0).map((c) => c.id),
+  );
   const groups = useGroupNames();
   const actions = useChannelActions();
   const testAll = useTestAll();
@@ -145,6 +150,7 @@ export function ChannelPage() {
             canWrite={canWrite}
             mobile={mobile}
             served={served}
+            capacity={capacity.data}
             busy={busy}
             onToggle={(c, enabled) =>
               void track('status', c.id, () =>

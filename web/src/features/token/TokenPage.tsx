@@ -12,6 +12,7 @@ import { TokenFilters, type TokenFilterValues } from './components/TokenFilters'
 import { TokenTable } from './components/TokenTable';
 import { useTokenActions } from './hooks/use-token-actions';
 import { useTokens } from './hooks/use-tokens';
+import { useCapacity } from '../../lib/use-capacity';
 
 /** /token: the user's API keys. */
 export function TokenPage() {
@@ -28,6 +29,10 @@ export function TokenPage() {
   const [dialogOpen, setDialogOpen] = useState(params.get('create') === '1');
   const [busyId, setBusyId] = useState<number | null>(null);
   const list = useTokens({ ...paging, ...filters });
+  const capacity = useCapacity(
+    'token',
+    (list.data?.items ?? []).filter((k) => k.max_parallel > 0 || k.tpm_limit > 0).map((k) => k.id),
+  );
   const actions = useTokenActions();
 
   const openCreate = () => {
@@ -116,6 +121,7 @@ export function TokenPage() {
             chats={status.chats ?? []}
             address={status.server_address || window.location.origin}
             busyId={busyId}
+            capacity={capacity.data}
             onToggle={(item, enabled) => void toggle(item, enabled)}
             onEdit={(item) => {
               setEditing(item);

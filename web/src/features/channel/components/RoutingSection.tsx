@@ -54,6 +54,20 @@ export function RoutingSection({ groups }: { groups: string[] }) {
             <Switch />
           </Form.Item>
         </Col>
+        <Col xs={12} md={6}>
+          <Form.Item
+            name="max_concurrency"
+            label={t('form.maxConcurrency')}
+            tooltip={t('form.maxConcurrencyHint')}
+          >
+            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="max_rpm" label={t('form.maxRpm')} tooltip={t('form.maxRpmHint')}>
+            <InputNumber min={0} max={100_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
         <Col span={24}>
           <Form.Item name="remark" label={t('form.remark')} rules={[{ max: 255 }]}>
             <Input maxLength={255} />

@@ -1,9 +1,10 @@
-import type { ChannelItem } from '@gateway/shared';
+import type { CapacityMap, ChannelItem } from '@gateway/shared';
 import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
+import { CapacityCell } from '../../../components/common/CapacityCell';
 import type { QuotaDisplay } from '../../../lib/quota';
 import { renderCost } from '../../../lib/format';
 import { channelTypeName, channelTypes } from '../lib/channel-types';
@@ -24,6 +25,8 @@ export interface ChannelColumnContext {
   mobile: boolean;
   /** Channel types the relay serves; unknown while loading (nothing is marked then). */
   served?: ReadonlySet<number>;
+  /** What capped channels use of their caps now, by id. */
+  capacity?: CapacityMap;
   /** Ids with an operation under way, by kind. */
   busy: { test: Set<number>; balance: Set<number>; status: Set<number> };
   onToggle: (c: ChannelItem, enabled: boolean) => void;
@@ -112,6 +115,19 @@ export function channelColumns(ctx: ChannelColumnContext): ColumnsType<ChannelIt
     },
     routingColumn('priority'),
     routingColumn('weight', 0),
+    {
+      key: 'capacity',
+      title: t('columns.capacity'),
+      render: (_, c) => (
+        <CapacityCell
+          use={ctx.capacity?.[String(c.id)]}
+          maxInFlight={c.max_concurrency}
+          maxPerMinute={c.max_rpm}
+          unit="requests"
+          testId={`channel-capacity-${c.id}`}
+        />
+      ),
+    },
     {
       key: 'response',
       title: t('columns.response'),

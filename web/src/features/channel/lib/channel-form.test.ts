@@ -34,6 +34,8 @@ const stored: ChannelItem = {
   setting: '{"proxy":"http://p:1","organization":"org"}',
   test_model: '',
   remark: '',
+  max_concurrency: 4,
+  max_rpm: 0,
 };
 
 describe('channel form', () => {

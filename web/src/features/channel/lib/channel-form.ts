@@ -28,6 +28,10 @@ export interface ChannelFormValues {
   auto_ban: boolean;
   enabled: boolean;
   remark: string;
+  /** Requests in flight at once; 0 = no cap. */
+  max_concurrency: number;
+  /** Requests per minute; 0 = no cap. */
+  max_rpm: number;
 }
 
 const split = (list: string) =>
@@ -83,6 +87,8 @@ export function toChannelForm(item?: ChannelItem): ChannelFormValues {
     auto_ban: item ? item.auto_ban === 1 : true,
     enabled: item ? item.status !== 2 && item.status !== 3 : true,
     remark: item?.remark ?? '',
+    max_concurrency: item?.max_concurrency ?? 0,
+    max_rpm: item?.max_rpm ?? 0,
   };
 }
 
@@ -112,6 +118,8 @@ export function toChannelInput(v: ChannelFormValues): ChannelInput {
     test_model: v.test_model ?? '',
     auto_ban: v.auto_ban,
     remark: v.remark.trim(),
+    max_concurrency: v.max_concurrency ?? 0,
+    max_rpm: v.max_rpm ?? 0,
     status: v.enabled ? 1 : 2,
   };
 }

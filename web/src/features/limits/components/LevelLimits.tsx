@@ -41,6 +41,15 @@ export function LevelLimits({ limits }: { limits: UserLimits }) {
               label: t('level.ownConcurrency'),
               children: used(limits.own.in_flight, limits.own.concurrency_limit),
             },
+            ...(limits.own.tpm_limit > 0
+              ? [
+                  {
+                    key: 'tpm',
+                    label: t('level.ownTokens'),
+                    children: used(limits.own.tpm_used, limits.own.tpm_limit),
+                  },
+                ]
+              : []),
             ...(limits.own.extra_discount !== 1
               ? [
                   {

@@ -183,6 +183,20 @@ export function TokenEditDialog({
               <Input maxLength={255} placeholder={t('form.rateMessagePlaceholder')} />
             </Form.Item>
           </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item
+              name="max_parallel"
+              label={t('form.maxParallel')}
+              tooltip={t('form.maxParallelHint')}
+            >
+              <InputNumber min={0} max={100_000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="tpm_limit" label={t('form.tpmLimit')} tooltip={t('form.tpmLimitHint')}>
+              <InputNumber min={0} max={1_000_000_000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
         </Row>
         <Collapse
           size="small"

@@ -1,7 +1,8 @@
-import type { TokenItem } from '@gateway/shared';
+import type { CapacityMap, TokenItem } from '@gateway/shared';
 import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { CapacityCell } from '../../../components/common/CapacityCell';
 import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
 import { formatTime, renderCost } from '../../../lib/format';
 import { groupColor } from '../../../lib/group-colors';
@@ -16,6 +17,8 @@ export interface TokenColumnContext {
   chats: Array<Record<string, string>>;
   address: string;
   busyId: number | null;
+  /** What capped keys use of their caps now, by id. */
+  capacity?: CapacityMap;
   onToggle: (item: TokenItem, enabled: boolean) => void;
   onEdit: (item: TokenItem) => void;
   onDelete: (item: TokenItem) => void;
@@ -89,6 +92,19 @@ export function tokenColumns(ctx: TokenColumnContext): ColumnsType<TokenItem> {
         ) : (
           <Typography.Text type="secondary">{t('allModels')}</Typography.Text>
         ),
+    },
+    {
+      key: 'capacity',
+      title: t('columns.capacity'),
+      render: (_, item) => (
+        <CapacityCell
+          use={ctx.capacity?.[String(item.id)]}
+          maxInFlight={item.max_parallel}
+          maxPerMinute={item.tpm_limit}
+          unit="tokens"
+          testId={`token-capacity-${item.id}`}
+        />
+      ),
     },
     {
       key: 'created',

@@ -38,6 +38,10 @@ export interface TokenFormValues {
   rate_limit_window_seconds: number;
   rate_limit_message: string;
   mj_setting: MjSetting;
+  /** Requests in flight at once; 0 = no cap. */
+  max_parallel: number;
+  /** Tokens per minute; 0 = no cap. */
+  tpm_limit: number;
   count: number;
 }
 
@@ -65,6 +69,8 @@ export function toFormValues(item: TokenItem | undefined, display: QuotaDisplay)
     rate_limit_window_seconds: item?.rate_limit_window_seconds || 60,
     rate_limit_message: item?.rate_limit_message ?? '',
     mj_setting: { ...emptyMj, ...item?.mj_setting },
+    max_parallel: item?.max_parallel ?? 0,
+    tpm_limit: item?.tpm_limit ?? 0,
     count: 1,
   };
 }
@@ -99,6 +105,8 @@ export function toTokenRequest(
     rate_limit_window_seconds: values.rate_limit_window_seconds || 60,
     rate_limit_message: values.rate_limit_message?.trim() ?? '',
     mj_setting: { ...emptyMj, ...values.mj_setting },
+    max_parallel: values.max_parallel ?? 0,
+    tpm_limit: values.tpm_limit ?? 0,
   };
   if (!editing) body.count = values.count || 1;
   return body;

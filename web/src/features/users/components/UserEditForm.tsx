@@ -16,7 +16,14 @@ import { assignableRoles } from '../lib/role-rules';
 type Values = Required<
   Pick<
     UpdateUserRequest,
-    'username' | 'display_name' | 'group' | 'level' | 'quota' | 'remark' | 'concurrency_limit'
+    | 'username'
+    | 'display_name'
+    | 'group'
+    | 'level'
+    | 'quota'
+    | 'remark'
+    | 'concurrency_limit'
+    | 'tpm_limit'
   >
 > & {
   password?: string;
@@ -109,6 +116,9 @@ export function UserEditForm({ me, user }: { me: StoredUser; user: UserListItem 
         extra={t('edit.concurrencyHint')}
       >
         <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="tpm_limit" label={t('fields.tpmLimit')} extra={t('edit.tpmHint')}>
+        <InputNumber min={0} max={1_000_000_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item
         name="extra_discount"
