@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
+import { ApiSession, registerUser, setupRoot } from './helpers/api';
+import {
+  launchBrowser,
+  newContext,
+  screenshotTours,
+  shoot,
+  signIn,
+  type ContextOptions,
+} from './helpers/browser';
+import { startServer, type TestServer } from './helpers/server';
+
+/**
+ * Admission caps in the console: root caps a channel in its editor and watches its use in the
+ * list while requests are in flight; a user caps a key in the key dialog and sees its tokens
+ * this minute.
+ */
+describe('admission caps', () => {
+  let dir: string;
+  let server: TestServer;
+  let browser: Browser;
+  let upstream: FakeUpstream;
+  let root: ApiSession;
+  let frank: ApiSession;
+  let key: string;
+  let channelId: number;
+  const contexts: BrowserContext[] = [];
+
+  const page = async (user: string, password: string, options: ContextOptions = {}) => {
+    const dark = options.colorScheme === 'dark';
+    const ctx = await newContext(browser, server.url, {
+      ...options,
+      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en', notice_time: '9999-12-31' },
+    });
+    contexts.push(ctx);
+    const p = await ctx.newPage();
+    await signIn(p, user, password);
+    return p;
+  };
+  const chat = () =>
+    fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'caps-e2e-'));
+    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
+    root = await setupRoot(server.url);
+    await root.call('PUT', '/api/option/', { key: 'QuotaForNewUser', value: '50000000' });
+    upstream = await startFakeUpstream();
+    [channelId] = await root.call<number[]>('POST', '/api/channel/', {
+      mode: 'single',
+      channel: {
+        name: 'capped',
+        type: 1,
+        base_url: upstream.url,
+        key: 'sk-upstream',
+        models: 'gpt-4o-mini',
+      },
+    });
+    await registerUser(server.url, 'frank', 'frankpass123');
+    frank = new ApiSession(server.url);
+    await frank.login('frank', 'frankpass123');
+    const [token] = await frank.call<Array<{ id: number }>>('POST', '/api/token/', {
+      name: 'capped key',
+      unlimited_quota: true,
+    });
+    key = `sk-${(await frank.call<{ key: string }>('POST', `/api/token/${token!.id}/key`)).key}`;
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const ctx of contexts)
+      for (const p of ctx.pages())
+        await shoot(p, `failed-caps-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await upstream?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('root caps a channel in the editor and sees what is in flight against it', async () => {
+    const p = await page('root', 'rootpass123');
+    await p.goto(`/channel/edit/${channelId}`);
+    await p.getByLabel('Max concurrent requests').fill('2');
+    await p.getByLabel('Max requests per minute').fill('100');
+    await p.getByTestId('channel-submit').click();
+    await expect
+      .poll(() =>
+        root.call<{ max_concurrency: number; max_rpm: number }>('GET', `/api/channel/${channelId}`),
+      )
+      .toMatchObject({ max_concurrency: 2, max_rpm: 100 });
+
+    upstream.setBehaviour({ latencyMs: 8_000 });
+    const calls = [chat(), chat(), chat()];
+    await p.goto('/channel');
+    const cell = p.getByTestId(`channel-capacity-${channelId}`);
+    await expect.poll(() => cell.innerText(), { timeout: 20_000 }).toMatch(/In flight\s*2 \/ 2/);
+    await expect.poll(() => cell.innerText()).toMatch(/Requests this minute\s*2 \/ 100/);
+    if (screenshotTours) await shoot(p, 'caps-channel-list');
+    const statuses = (await Promise.all(calls)).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    upstream.setBehaviour({});
+  });
+
+  it('a user caps a key in the key dialog and sees its tokens this minute', async () => {
+    const p = await page('frank', 'frankpass123');
+    await p.goto('/token');
+    const row = p.getByTestId('token-table').locator('tr', { hasText: 'capped key' });
+    await row.getByRole('button', { name: /edit/i }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByLabel('Max parallel requests').fill('4');
+    await dialog.getByLabel('Tokens per minute').fill('100000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await chat()).status).toBe(200);
+    await p.reload();
+    const cell = p.locator('[data-testid^="token-capacity-"]');
+    await expect
+      .poll(() => cell.innerText(), { timeout: 20_000 })
+      .toMatch(/Tokens this minute\s*[1-9][\d,]* \/ 100,000/);
+    await expect.poll(() => cell.innerText()).toMatch(/In flight\s*0 \/ 4/);
+  });
+
+  it.runIf(screenshotTours)('holds up in dark mode and at 390 px', async () => {
+    for (const [name, options] of [
+      ['dark', { colorScheme: 'dark' }],
+      ['mobile', { width: 390, height: 844 }],
+    ] as const) {
+      const p = await page('root', 'rootpass123', options);
+      await p.goto('/channel');
+      await p.getByTestId(`channel-capacity-${channelId}`).waitFor();
+      await shoot(p, `caps-${name}-channels`);
+      await p.goto(`/channel/edit/${channelId}`);
+      await p.getByLabel('Max concurrent requests').waitFor();
+      await shoot(p, `caps-${name}-editor`);
+    }
+  });
+});
