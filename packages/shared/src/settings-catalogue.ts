@@ -117,6 +117,7 @@ export const settingCatalogue = {
   ModelRequestRateLimitDurationMinutes: { kind: 'number', group: 'operation', min: 1, max: 1440 },
   ModelRequestRateLimitEnabled: { kind: 'flag', group: 'operation' },
   ModelRequestRateLimitGroup: { kind: 'json', group: 'operation' },
+  ModelFallbacks: { kind: 'json', group: 'operation' },
   ModelRequestRateLimitSuccessCount: { kind: 'number', group: 'operation', min: 1, max: 100000000 },
   NotifyPrivateAddresses: { kind: 'flag', group: 'operation' },
   RetryTimes: { kind: 'number', group: 'operation', min: 0, max: 10 },

@@ -113,6 +113,11 @@ export class RelayContext {
   reservation: Reservation | null = null;
   /** The attempt in progress (set by `callUpstream`). */
   attempt: Attempt | null = null;
+  /**
+   * The model the client asked for when another one answers (the operator's model fallback):
+   * `request.model` and `pricing` are then the fallback's. Null otherwise.
+   */
+  fallbackFrom: string | null = null;
   readonly outcome: Outcome = {
     usage: null,
     localCount: false,

@@ -1,4 +1,4 @@
-import { retryTimes } from '../../config/settings/groups/operation.js';
+import { modelFallbacks, retryTimes } from '../../config/settings/groups/operation.js';
 import {
   recordChannelAttempt,
   reportChannelFailure,
@@ -12,7 +12,14 @@ import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import { shouldRetry } from '../retry-policy.js';
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
 import { sendUpstream, type UpstreamResponse } from '../upstream/upstream-pools.js';
-import { admitToChannel, channelsFull, hasCaps, releaseChannel } from './admission.js';
+import {
+  admitToChannel,
+  CapacityFull,
+  channelsFull,
+  hasCaps,
+  releaseChannel,
+} from './admission.js';
+import { priceRequest } from './price-and-reserve.js';
 
 /** Delivers a 2xx upstream answer to the client (JSON, stream or bytes). */
 export type Deliver = (rc: RelayContext, adaptor: Adaptor, res: UpstreamResponse) => Promise<void>;
@@ -112,9 +119,54 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
   };
   raw.once('close', onClose);
   try {
-    await attemptChannels(rc, deliver);
+    await attemptModels(rc, deliver);
   } finally {
     raw.off('close', onClose);
+  }
+}
+
+/**
+ * Whether a failure may be answered by a fallback model: no channel could serve the model
+ * (none left, all full) or the last one failed in a way that retries another channel.
+ */
+function fallsBack(rc: RelayContext, error: unknown): boolean {
+  if (rc.reply.raw.headersSent || rc.outcome.clientGone) return false;
+  if (error instanceof CapacityFull) return true;
+  if (error instanceof AppError) return error.id === 'no_available_channel';
+  if (!(error instanceof UpstreamFailure)) return false;
+  const { status, code } = error.error;
+  return status === 0 || shouldRetry(status, rc.ctx.settings, { code });
+}
+
+/**
+ * The requested model's channels, then, when root set a fallback list for it and they all
+ * failed, each fallback model in turn (re-priced: the request is billed for the model that
+ * answered, and its log names the model asked for).
+ */
+async function attemptModels(rc: RelayContext, deliver: Deliver): Promise<void> {
+  const requested = rc.request.model;
+  const fallbacks =
+    rc.caller.pinnedChannelId === null
+      ? (rc.ctx.settings.get(modelFallbacks)[requested] ?? [])
+      : [];
+  for (let next = 0; ; next++) {
+    try {
+      return await attemptChannels(rc, deliver);
+    } catch (error) {
+      const model = fallbacks[next];
+      if (model === undefined || !fallsBack(rc, error)) throw error;
+      const pricing = rc.pricing;
+      rc.request.model = model;
+      try {
+        priceRequest(rc);
+      } catch {
+        // A fallback without a price cannot be billed: the original failure stands.
+        rc.request.model = requested;
+        rc.pricing = pricing;
+        throw error;
+      }
+      rc.fallbackFrom = requested;
+    }
   }
 }
 

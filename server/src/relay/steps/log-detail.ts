@@ -53,6 +53,7 @@ export function routingJson(rc: RelayContext): string {
     text('request_path', query === -1 ? url : url.slice(0, query)) +
     field('is_model_mapped', upstream !== rc.request.model) +
     text('upstream_model_name', upstream) +
+    (rc.fallbackFrom === null ? '' : text('fallback_from', rc.fallbackFrom)) +
     `,"use_channel":[${channels}]`
   );
 }

@@ -15,6 +15,22 @@ const statusRangesText = z.string().refine((v) => {
 
 /** Extra attempts on other channels after a retryable failure. */
 export const retryTimes = number('RetryTimes', 0);
+const modelName = z.string().trim().min(1).max(128);
+/**
+ * Per model, the models that may answer instead, in order, when every channel of the model
+ * failed or was full (`{"gpt-4o": ["gpt-4o-mini"]}`); a request is billed for the model that
+ * answered. Only what root sets here falls back.
+ */
+export const modelFallbacks = json(
+  'ModelFallbacks',
+  z
+    .record(modelName, z.array(modelName).max(5))
+    .refine(
+      (map) => Object.entries(map).every(([model, list]) => !list.includes(model)),
+      'a model cannot fall back to itself',
+    ),
+  {},
+);
 /** Let notification webhooks and robots reach private and loopback addresses (own LAN). */
 export const notifyPrivateAddresses = flag('NotifyPrivateAddresses', false);
 /** Whether upstream failures matching the rules below disable a channel (status 3). */

@@ -38,6 +38,7 @@ export function LogDetailDrawer({
     );
     add('model', log.model_name || '-');
     if (billing.mapped && billing.upstreamModel) add('upstreamModel', billing.upstreamModel);
+    if (billing.fallbackFrom) add('fallbackFrom', billing.fallbackFrom);
     add('token', log.token_name || '-');
     add('group', log.group || '-');
     if (admin) {

@@ -18,6 +18,8 @@ export interface BillingDetail {
   firstByteMs?: number;
   upstreamModel?: string;
   mapped: boolean;
+  /** The model the client asked for, when a fallback model answered. */
+  fallbackFrom?: string;
   requestPath?: string;
   reservedQuota?: number;
   refundedQuota?: number;
@@ -81,6 +83,7 @@ export function parseBilling(other: string): BillingDetail {
     firstByteMs: num(raw.frt),
     upstreamModel: str(raw.upstream_model_name),
     mapped: raw.is_model_mapped === true,
+    fallbackFrom: str(raw.fallback_from),
     requestPath: str(raw.request_path),
     reservedQuota: num(raw.reserved_quota),
     refundedQuota: num(raw.refunded_quota),

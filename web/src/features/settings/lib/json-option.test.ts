@@ -32,4 +32,12 @@ describe('formatJson', () => {
     expect(formatJson('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(formatJson('{bad')).toBe('{bad');
   });
+  it('checks model fallback lists', () => {
+    expect(jsonOptionError('{"gpt-4o": ["gpt-4o-mini"]}', 'fallbackMap')).toBeNull();
+    expect(jsonOptionError('{"gpt-4o": ["gpt-4o"]}', 'fallbackMap')).toBe('json.fallbackMap');
+    expect(jsonOptionError('{"gpt-4o": "gpt-4o-mini"}', 'fallbackMap')).toBe('json.fallbackMap');
+    expect(jsonOptionError('{"a": ["b", "c", "d", "e", "f", "g"]}', 'fallbackMap')).toBe(
+      'json.fallbackMap',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 /** The shape a JSON setting must have. */
-export type JsonShape = 'ratioMap' | 'faq' | 'chats';
+export type JsonShape = 'ratioMap' | 'faq' | 'chats' | 'fallbackMap';
 
 /** Why `text` is not a valid value of `shape` (a `settings` key), or null when it is. */
 export function jsonOptionError(text: string, shape: JsonShape): string | null {
@@ -19,6 +19,16 @@ export function jsonOptionError(text: string, shape: JsonShape): string | null {
       )
         ? null
         : 'json.ratioMap';
+    case 'fallbackMap':
+      if (!isObject(value)) return 'json.fallbackMap';
+      return Object.entries(value).every(
+        ([model, list]) =>
+          Array.isArray(list) &&
+          list.length <= 5 &&
+          list.every((m) => typeof m === 'string' && m.trim() !== '' && m !== model),
+      )
+        ? null
+        : 'json.fallbackMap';
     case 'faq':
       if (!Array.isArray(value)) return 'json.faq';
       return value.every(

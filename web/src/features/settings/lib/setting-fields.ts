@@ -69,6 +69,7 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
       id: 'channels',
       fields: [
         field('RetryTimes'),
+        field('ModelFallbacks', { json: 'fallbackMap' }),
         field('ChannelDisableThreshold'),
         field('AutomaticDisableChannelEnabled'),
         field('AutomaticEnableChannelEnabled'),
