@@ -118,6 +118,8 @@ export const settingCatalogue = {
   ModelRequestRateLimitEnabled: { kind: 'flag', group: 'operation' },
   ModelRequestRateLimitGroup: { kind: 'json', group: 'operation' },
   ModelFallbacks: { kind: 'json', group: 'operation' },
+  StickyRoutingEnabled: { kind: 'flag', group: 'operation' },
+  StickyRoutingRules: { kind: 'json', group: 'operation' },
   ModelRequestRateLimitSuccessCount: { kind: 'number', group: 'operation', min: 1, max: 100000000 },
   NotifyPrivateAddresses: { kind: 'flag', group: 'operation' },
   RetryTimes: { kind: 'number', group: 'operation', min: 0, max: 10 },

@@ -66,6 +66,16 @@ export interface Attempt {
   index: number;
 }
 
+/** What sticky routing knows of a request: its conversation key and the rule that made it. */
+export interface Sticky {
+  rule: string;
+  /** Shared-state key of the conversation's channel. */
+  key: string;
+  ttlSeconds: number;
+  /** The remembered channel served this request. */
+  hit: boolean;
+}
+
 /** Who ended a partial answer: the client, or the upstream by closing or by an error event. */
 export type PartialReason = 'client_gone' | 'upstream_cut' | 'upstream_error';
 
@@ -118,6 +128,8 @@ export class RelayContext {
    * `request.model` and `pricing` are then the fallback's. Null otherwise.
    */
   fallbackFrom: string | null = null;
+  /** Sticky routing of the request's conversation; null when no rule matches. */
+  sticky: Sticky | null = null;
   readonly outcome: Outcome = {
     usage: null,
     localCount: false,

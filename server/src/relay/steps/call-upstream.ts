@@ -20,6 +20,7 @@ import {
   releaseChannel,
 } from './admission.js';
 import { priceRequest } from './price-and-reserve.js';
+import { rememberSticky, stickyChannel, stickyOf } from './sticky-routing.js';
 
 /** Delivers a 2xx upstream answer to the client (JSON, stream or bytes). */
 export type Deliver = (rc: RelayContext, adaptor: Adaptor, res: UpstreamResponse) => Promise<void>;
@@ -184,7 +185,17 @@ async function pickAdmitted(
   rc: RelayContext,
   index: number,
   full: FullChannels | null,
+  preferred: CachedChannel | null,
 ): Promise<{ picked: [CachedChannel, Adaptor] | null; full: FullChannels | null }> {
+  // The conversation's channel goes first, when it may serve the request and has room.
+  const adaptor = preferred && index === 0 ? adaptorFor(preferred.type) : undefined;
+  if (preferred && serves(adaptor, rc)) {
+    const wait = hasCaps(preferred) ? await admitToChannel(rc, preferred) : 0;
+    if (wait === 0) return { picked: [preferred, adaptor], full };
+    full ??= { ids: new Set(), retryAfter: wait };
+    full.ids.add(preferred.id);
+    full.retryAfter = Math.min(full.retryAfter, wait);
+  }
   for (;;) {
     const picked = pickChannel(rc, index, full && new Set([...rc.tried, ...full.ids]));
     if (!picked || !hasCaps(picked[0])) return { picked, full };
@@ -201,8 +212,10 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
   const retries = rc.caller.pinnedChannelId !== null ? 0 : ctx.settings.get(retryTimes);
   let last: UpstreamFailure | null = null;
   let full: FullChannels | null = null;
+  rc.sticky = rc.caller.pinnedChannelId === null ? stickyOf(rc) : null;
+  const remembered = rc.sticky ? await stickyChannel(rc) : null;
   for (let index = 0; index <= retries; index++) {
-    const admitted = await pickAdmitted(rc, index, full);
+    const admitted = await pickAdmitted(rc, index, full, remembered);
     full = admitted.full;
     if (!admitted.picked) break;
     const [channel, adaptor] = admitted.picked;
@@ -219,6 +232,10 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
       const res = await call.response;
       if (res.statusCode >= 200 && res.statusCode < 300) {
         recordChannelAttempt(ctx, channel.id, res.statusCode);
+        if (rc.sticky) {
+          rc.sticky.hit = channel.id === remembered?.id;
+          rememberSticky(rc, channel.id);
+        }
         return await deliver(rc, adaptor, res);
       }
       last = await failureOf(res, channel);

@@ -31,6 +31,48 @@ export const modelFallbacks = json(
     ),
   {},
 );
+/** One rule of sticky routing: which requests it keeps on a channel, and by what. */
+const stickyRule = z
+  .object({
+    /** Shown in logs; unique. */
+    name: z.string().trim().min(1).max(64),
+    /** Request path prefix the rule applies to; empty = every path. */
+    path: z.string().trim().max(128).default(''),
+    /** Models the rule applies to; empty = every model. */
+    models: z.array(modelName).max(100).default([]),
+    /** Request header whose value identifies the conversation. */
+    header: z.string().trim().toLowerCase().max(128).default(''),
+    /** Or a body field (dot path, e.g. `metadata.user_id`) that identifies it. */
+    body: z.string().trim().max(128).default(''),
+    /** How long a conversation stays on its channel after its last request. */
+    ttl_seconds: z.number().int().min(10).max(86_400).default(3600),
+  })
+  .refine((rule) => (rule.header === '') !== (rule.body === ''), 'set either header or body');
+export type StickyRule = z.infer<typeof stickyRule>;
+/** Whether conversations matched by the rules below stay on the channel that served them. */
+export const stickyRoutingEnabled = flag('StickyRoutingEnabled', false);
+/**
+ * Sticky routing rules, first match wins. Ready-made: Claude Code (its session in
+ * `metadata.user_id` on `/v1/messages`) and Codex (its `session_id` header on `/v1/responses`).
+ */
+export const stickyRoutingRules = json('StickyRoutingRules', z.array(stickyRule).max(20), [
+  {
+    name: 'claude-code',
+    path: '/v1/messages',
+    models: [],
+    header: '',
+    body: 'metadata.user_id',
+    ttl_seconds: 3600,
+  },
+  {
+    name: 'codex',
+    path: '/v1/responses',
+    models: [],
+    header: 'session_id',
+    body: '',
+    ttl_seconds: 3600,
+  },
+]);
 /** Let notification webhooks and robots reach private and loopback addresses (own LAN). */
 export const notifyPrivateAddresses = flag('NotifyPrivateAddresses', false);
 /** Whether upstream failures matching the rules below disable a channel (status 3). */

@@ -39,6 +39,14 @@ export function LogDetailDrawer({
     add('model', log.model_name || '-');
     if (billing.mapped && billing.upstreamModel) add('upstreamModel', billing.upstreamModel);
     if (billing.fallbackFrom) add('fallbackFrom', billing.fallbackFrom);
+    if (billing.sticky) {
+      add(
+        'sticky',
+        <Tag color={billing.sticky === 'hit' ? 'green' : 'default'}>
+          {t(`sticky.${billing.sticky}`)}
+        </Tag>,
+      );
+    }
     add('token', log.token_name || '-');
     add('group', log.group || '-');
     if (admin) {

@@ -20,6 +20,8 @@ export interface BillingDetail {
   mapped: boolean;
   /** The model the client asked for, when a fallback model answered. */
   fallbackFrom?: string;
+  /** Sticky routing: the conversation's remembered channel served it (hit) or not (miss). */
+  sticky?: 'hit' | 'miss';
   requestPath?: string;
   reservedQuota?: number;
   refundedQuota?: number;
@@ -84,6 +86,7 @@ export function parseBilling(other: string): BillingDetail {
     upstreamModel: str(raw.upstream_model_name),
     mapped: raw.is_model_mapped === true,
     fallbackFrom: str(raw.fallback_from),
+    sticky: raw.sticky === 'hit' || raw.sticky === 'miss' ? raw.sticky : undefined,
     requestPath: str(raw.request_path),
     reservedQuota: num(raw.reserved_quota),
     refundedQuota: num(raw.refunded_quota),

@@ -40,4 +40,15 @@ describe('formatJson', () => {
       'json.fallbackMap',
     );
   });
+  it('checks sticky routing rules', () => {
+    const rule = { name: 'codex', header: 'session_id', ttl_seconds: 600 };
+    expect(jsonOptionError(JSON.stringify([rule]), 'stickyRules')).toBeNull();
+    expect(jsonOptionError(JSON.stringify([{ ...rule, body: 'a.b' }]), 'stickyRules')).toBe(
+      'json.stickyRules',
+    );
+    expect(jsonOptionError(JSON.stringify([{ name: 'x' }]), 'stickyRules')).toBe(
+      'json.stickyRules',
+    );
+    expect(jsonOptionError('{}', 'stickyRules')).toBe('json.stickyRules');
+  });
 });

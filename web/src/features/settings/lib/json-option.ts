@@ -1,5 +1,5 @@
 /** The shape a JSON setting must have. */
-export type JsonShape = 'ratioMap' | 'faq' | 'chats' | 'fallbackMap';
+export type JsonShape = 'ratioMap' | 'faq' | 'chats' | 'fallbackMap' | 'stickyRules';
 
 /** Why `text` is not a valid value of `shape` (a `settings` key), or null when it is. */
 export function jsonOptionError(text: string, shape: JsonShape): string | null {
@@ -29,6 +29,19 @@ export function jsonOptionError(text: string, shape: JsonShape): string | null {
       )
         ? null
         : 'json.fallbackMap';
+    case 'stickyRules':
+      if (!Array.isArray(value) || value.length > 20) return 'json.stickyRules';
+      return value.every(
+        (rule) =>
+          isObject(rule) &&
+          typeof rule.name === 'string' &&
+          rule.name.trim() !== '' &&
+          // Exactly one of a header and a body field identifies the conversation.
+          (typeof rule.header === 'string' && rule.header.trim() !== '') !==
+            (typeof rule.body === 'string' && rule.body.trim() !== ''),
+      )
+        ? null
+        : 'json.stickyRules';
     case 'faq':
       if (!Array.isArray(value)) return 'json.faq';
       return value.every(

@@ -70,6 +70,8 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
       fields: [
         field('RetryTimes'),
         field('ModelFallbacks', { json: 'fallbackMap' }),
+        field('StickyRoutingEnabled'),
+        field('StickyRoutingRules', { json: 'stickyRules' }),
         field('ChannelDisableThreshold'),
         field('AutomaticDisableChannelEnabled'),
         field('AutomaticEnableChannelEnabled'),
