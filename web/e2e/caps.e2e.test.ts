@@ -16,11 +16,11 @@ import {
 import { startServer, type TestServer } from './helpers/server';
 
 /**
- * Admission caps in the console: root caps a channel in its editor and watches its use in the
- * list while requests are in flight; a user caps a key in the key dialog and sees its tokens
- * this minute.
+ * Operator controls in the console: root caps a channel in its editor and watches its use in
+ * the list while requests are in flight; a user caps a key in the key dialog and sees its
+ * tokens this minute; price tiers on the pricing page; the routing settings.
  */
-describe('admission caps', () => {
+describe('operator controls', () => {
   let dir: string;
   let server: TestServer;
   let browser: Browser;
@@ -133,6 +133,42 @@ describe('admission caps', () => {
       .poll(() => cell.innerText(), { timeout: 20_000 })
       .toMatch(/Tokens this minute\s*[1-9][\d,]* \/ 100,000/);
     await expect.poll(() => cell.innerText()).toMatch(/In flight\s*0 \/ 4/);
+  });
+
+  it('shows price tiers on the pricing page, and the routing settings to root', async () => {
+    await root.call('PUT', '/api/option/', {
+      key: 'ModelPriceTiers',
+      value: JSON.stringify({
+        'gpt-4o-mini': [
+          { min_prompt_tokens: 128000, model_ratio: 0.15 },
+          { field: 'service_tier', equals: 'flex', model_price: 0.001 },
+        ],
+      }),
+    });
+    const p = await page('frank', 'frankpass123');
+    await p.goto('/pricing');
+    const tag = p.getByTestId('tiers-gpt-4o-mini').first();
+    await expect.poll(() => tag.innerText(), { timeout: 20_000 }).toBe('Tiered (2)');
+    await tag.hover();
+    await p.getByText('From 128000 prompt tokens').waitFor();
+    await p.getByText(/When service_tier = flex/).waitFor();
+    if (screenshotTours) await shoot(p, 'caps-pricing-tiers');
+
+    const admin = await page('root', 'rootpass123');
+    await admin.goto('/setting?tab=operation');
+    const section = admin.locator('[data-section="routing"]');
+    await section.waitFor();
+    const text = await section.innerText();
+    for (const label of [
+      'Model fallbacks',
+      'Sticky routing rules',
+      'Tiered and conditional prices',
+    ]) {
+      expect(text).toContain(label);
+    }
+    // The ready-made rules are there to switch on.
+    expect(text).toContain('metadata.user_id');
+    if (screenshotTours) await shoot(admin, 'caps-settings');
   });
 
   it.runIf(screenshotTours)('holds up in dark mode and at 390 px', async () => {

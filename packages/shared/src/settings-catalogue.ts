@@ -129,6 +129,7 @@ export const settingCatalogue = {
   AudioRatio: { kind: 'json', group: 'billing' },
   CacheRatio: { kind: 'json', group: 'billing' },
   CompletionRatio: { kind: 'json', group: 'billing' },
+  ModelPriceTiers: { kind: 'json', group: 'billing' },
   CreateCacheRatio: { kind: 'json', group: 'billing' },
   DisplayTokenStatEnabled: { kind: 'flag', group: 'billing' },
   ErrorLogEnabled: { kind: 'flag', group: 'billing' },

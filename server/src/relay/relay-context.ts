@@ -117,8 +117,12 @@ export class RelayContext {
   request!: ParsedRequest;
   /** The in-flight slots this request holds (level, user), given back when it ends. */
   heldSlots: string[] = [];
-  /** Set by `priceRequest`. */
+  /** Set by `priceRequest`: the price, with a price tier applied when one matched. */
   pricing!: ModelPricing;
+  /** Set by `priceRequest`: the model's price before tiers (settlement re-tiers by usage). */
+  basePricing!: ModelPricing;
+  /** The price tier that applies (`prompt ≥ 200000`, `size = 1792x1024`); null = none. */
+  priceTier: string | null = null;
   /** Set by `reserve`; `quota` 0 until then. */
   reservation: Reservation | null = null;
   /** The attempt in progress (set by `callUpstream`). */

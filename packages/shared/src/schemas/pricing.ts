@@ -26,6 +26,24 @@ export const pricingItem = z.object({
   /** Client formats the model's channels speak natively (all are converted as well). */
   supported_endpoint_types: z.array(z.string()),
   owner_by: z.string(),
+  /**
+   * Tiered and conditional prices, when the model has them: from `min_prompt_tokens` on other
+   * ratios, or a per-call price when a request field has a value.
+   */
+  price_tiers: z
+    .array(
+      z.object({
+        label: z.string(),
+        min_prompt_tokens: z.number().optional(),
+        model_ratio: z.number().optional(),
+        completion_ratio: z.number().optional(),
+        cache_ratio: z.number().optional(),
+        field: z.string().optional(),
+        equals: z.string().optional(),
+        model_price: z.number().optional(),
+      }),
+    )
+    .optional(),
 });
 export type PricingItem = z.infer<typeof pricingItem>;
 

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { userUsableGroups } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
 import { effectiveGroupRatio, priceModel, type ModelPricing } from '../../billing/pricing.js';
+import { tierLabel } from '../../billing/price-tiers.js';
+import { modelPriceTiers } from '../../config/settings/groups/billing.js';
 import { AppError } from '../../errors.js';
 import { usableGroups } from '../groups/usable-groups.js';
 
@@ -71,12 +73,16 @@ export async function listPricing(
   for (const [model, entry] of [...models].sort(([a], [b]) => a.localeCompare(b))) {
     const price = priceOf(ctx, model);
     if (!price) continue;
+    const tiers = ctx.settings.get(modelPriceTiers)[price.priceKey];
     data.push({
       model_name: model,
       ...priceFields(price),
       enable_groups: [...entry.groups].sort(),
       supported_endpoint_types: [...entry.formats].sort(),
       owner_by: '',
+      ...(tiers?.length && {
+        price_tiers: tiers.map((tier) => ({ label: tierLabel(tier), ...tier })),
+      }),
     });
   }
   const groupRatio = Object.fromEntries(

@@ -63,6 +63,7 @@ export function routingJson(rc: RelayContext): string {
 export function consumeDetail(rc: RelayContext, usage: Usage, formula: string): string {
   const { outcome } = rc;
   let s = `{${pricingJson(rc.pricing)}${tokensJson(usage)}${routingJson(rc)}`;
+  if (rc.priceTier !== null) s += text('price_tier', rc.priceTier);
   s += field('frt', Math.round(outcome.firstByteMs));
   s += field('reserved_quota', rc.reservation?.quota ?? 0);
   s += text('formula', formula);

@@ -1,6 +1,7 @@
+import { tieredPrice } from '../../billing/price-tiers.js';
 import { cachedPriceModel, isFree } from '../../billing/pricing.js';
 import { reserveEstimate } from '../../billing/quota-formula.js';
-import { preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
+import { modelPriceTiers, preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
 import { quotaPerUnit } from '../../config/settings/groups/general.js';
 import { preConsumedQuota } from '../../config/settings/groups/quota.js';
 import { discountFor } from '../../domain/levels/discount.js';
@@ -17,12 +18,30 @@ const generative = new Set(['chat', 'completions', 'responses']);
  */
 export function priceRequest(rc: RelayContext): void {
   const { caller } = rc;
-  rc.pricing = cachedPriceModel(rc.ctx.settings, {
+  const base = cachedPriceModel(rc.ctx.settings, {
     model: rc.request.model,
     usingGroup: rc.usingGroup,
     userGroup: caller.userGroup,
     userDiscount: discountFor(rc.ctx.levels.get(caller.level), caller.overrides, rc.request.model),
   });
+  rc.basePricing = base;
+  rc.pricing = base;
+  rc.priceTier = null;
+  applyPriceTier(rc, rc.request.promptTokens);
+}
+
+/**
+ * Applies the model's price tiers, if it has any: a per-call price by a request field, or the
+ * ratios of the prompt-length tier that `promptTokens` reaches (the estimate before the call,
+ * the real count at settlement).
+ */
+export function applyPriceTier(rc: RelayContext, promptTokens: number): void {
+  const tiers = rc.ctx.settings.get(modelPriceTiers)[rc.basePricing.priceKey];
+  if (!tiers) return;
+  const body = 'json' in rc.request.body ? rc.request.body.json : undefined;
+  const tiered = tieredPrice(rc.basePricing, tiers, body, promptTokens);
+  rc.pricing = tiered.pricing;
+  rc.priceTier = tiered.tier;
 }
 
 /**

@@ -9,6 +9,7 @@ import { relayRequestsTotal, relayUpstreamDuration } from '../../lib/metrics.js'
 import type { RelayContext } from '../relay-context.js';
 import { toWireError } from '../relay-errors.js';
 import { countTokens } from './admission.js';
+import { applyPriceTier } from './price-and-reserve.js';
 import { consumeDetail, routingJson } from './log-detail.js';
 
 /** Relayed requests counted since the last flush to `/metrics`, by model, channel, status. */
@@ -66,6 +67,8 @@ function logBase(rc: RelayContext, type: number, content: string, other: string)
 /** The settlement of a finished request: its real usage priced, with its consume log. */
 function settlementOf(rc: RelayContext): Settlement {
   const usage = rc.outcome.usage ?? emptyUsage();
+  // A prompt-length tier is chosen again by the prompt the upstream really counted.
+  applyPriceTier(rc, inputTokens(usage));
   const { quota, formula } = quotaForUsage(
     rc.pricing,
     usage,

@@ -1,8 +1,10 @@
 import { ChannelStatus, LogType } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
+import { tieredPrice } from '../../billing/price-tiers.js';
 import { cachedPriceModel, isFree } from '../../billing/pricing.js';
 import { fixedQuota, reserveEstimate } from '../../billing/quota-formula.js';
+import { modelPriceTiers } from '../../config/settings/groups/billing.js';
 import { logConsumeEnabled, quotaPerUnit } from '../../config/settings/groups/general.js';
 import { retryTimes } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
@@ -82,6 +84,11 @@ export interface TaskSubmission<Row extends DrawingColumns | TaskColumns> {
   model: string;
   /** Multiplier of the per-call price (a video's seconds × size); 1 otherwise. */
   calls?: number;
+  /**
+   * Request fields that per-call price tiers may match (`ModelPriceTiers`, e.g. a video's
+   * `seconds` or `size`); a matching tier's price is the whole price of the call.
+   */
+  fields?: Record<string, unknown>;
   /** Channel types that can serve it. */
   channelTypes: readonly number[];
   /** The channel it must go to (an action on an earlier drawing); no retries then. */
@@ -102,17 +109,32 @@ export interface Submitted {
   quota: number;
 }
 
-/** The quota of a task: its per-call price, or a ratio model's default hold, times `calls`. */
-function priceTask(ctx: AppContext, who: KeyCaller, model: string, calls: number) {
+/**
+ * The quota of a task: the price of the per-call tier its fields match, else its per-call
+ * price, or a ratio model's default hold, times `calls`.
+ */
+function priceTask(
+  ctx: AppContext,
+  who: KeyCaller,
+  model: string,
+  calls: number,
+  fields: Record<string, unknown> | undefined,
+) {
   const { caller } = who;
-  const pricing = cachedPriceModel(ctx.settings, {
+  const base = cachedPriceModel(ctx.settings, {
     model,
     usingGroup: who.usingGroup,
     userGroup: caller.userGroup,
     userDiscount: discountFor(ctx.levels.get(caller.level), caller.overrides, model),
   });
+  const tiers = ctx.settings.get(modelPriceTiers)[base.priceKey];
+  const { pricing, tier } = tieredPrice(base, tiers, fields, 0);
   if (isFree(pricing)) return { quota: 0, formula: 'free' };
   const perUnit = ctx.settings.get(quotaPerUnit);
+  if (tier !== null && pricing.kind === 'fixed') {
+    const priced = fixedQuota(pricing, perUnit, 1);
+    return { ...priced, formula: `${tier}: ${priced.formula}` };
+  }
   if (pricing.kind === 'fixed') return fixedQuota(pricing, perUnit, calls);
   // A ratio-priced task model holds what 1,000 prompt tokens would cost, like new-api's half unit.
   const quota = reserveEstimate(pricing, 1000, 0, 0, perUnit, calls);
@@ -213,7 +235,7 @@ export async function submitTask(
   s: TaskSubmission<DrawingColumns | TaskColumns>,
 ): Promise<Submitted> {
   await checkKey(ctx, who, s.model);
-  const price = priceTask(ctx, who, s.model, s.calls ?? 1);
+  const price = priceTask(ctx, who, s.model, s.calls ?? 1, s.fields);
   const tried = new Set<number>();
   const first = pickChannel(ctx, who, s, tried, 0);
   if (!first) {

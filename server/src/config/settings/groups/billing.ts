@@ -23,6 +23,36 @@ export const modelRatio = json('ModelRatio', ratioMap, defaultModelRatio);
 export const completionRatio = json('CompletionRatio', ratioMap, defaultCompletionRatio);
 /** Fixed USD price per call by model; takes precedence over the ratio. */
 export const modelPrice = json('ModelPrice', ratioMap, defaultModelPrice);
+const ratio = z.number().min(0).finite();
+/** A price tier by prompt length: from `min_prompt_tokens` on, these ratios replace the model's. */
+const promptTier = z
+  .object({
+    min_prompt_tokens: z.number().int().min(1).max(100_000_000),
+    model_ratio: ratio.optional(),
+    completion_ratio: ratio.optional(),
+    cache_ratio: ratio.optional(),
+  })
+  .strict();
+/** A per-call price when a request field (dot path) has a value, e.g. `size` = `1792x1024`. */
+const fieldTier = z
+  .object({
+    field: z.string().trim().min(1).max(64),
+    equals: z.union([z.string().max(128), z.number()]).transform(String),
+    model_price: ratio,
+  })
+  .strict();
+export type PromptTier = z.infer<typeof promptTier>;
+export type FieldTier = z.infer<typeof fieldTier>;
+/**
+ * Tiered and conditional prices by model (the price-table name): prompt-length tiers for
+ * token-priced models (the highest tier the prompt reaches applies) and per-call prices by a
+ * request field (the first match applies).
+ */
+export const modelPriceTiers = json(
+  'ModelPriceTiers',
+  z.record(z.string(), z.array(z.union([promptTier, fieldTier])).max(20)),
+  {},
+);
 /** Ratio of each using group (absent = 1). */
 export const groupRatio = json('GroupRatio', ratioMap, defaultGroupRatio);
 /** Per user group overrides of a using group's ratio: `{"vip": {"default": 0.8}}`. */

@@ -205,6 +205,7 @@ export async function submitVideo(
     table: 'tasks',
     model: job.model,
     calls: job.platform === 'sora' ? soraCalls(job.seconds, job.size) : 1,
+    fields: { ...(job.sora ?? job.kling?.body), seconds: job.seconds, size: job.size },
     channelTypes: videoChannelTypes[job.platform],
     channelId: job.remixOf?.channel_id,
     publicId: taskId,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuotaDisplay } from '../../../lib/quota';
 import { groupColor } from '../../../lib/group-colors';
 import { formatPrice, modelPrices } from '../../../lib/price';
+import { TierTag } from './TierTag';
 
 const extraKinds = ['cacheRead', 'cacheWrite', 'imageInput', 'audioInput', 'audioOutput'] as const;
 const pageSize = 10;
@@ -62,9 +63,15 @@ export function PricingCards({
               <Typography.Text strong copyable={{ text: item.model_name }}>
                 {item.model_name}
               </Typography.Text>
-              <Tag color={item.quota_type === 1 ? 'purple' : 'blue'} style={{ marginInlineEnd: 0 }}>
-                {t(item.quota_type === 1 ? 'kind.fixed' : 'kind.ratio')}
-              </Tag>
+              <Flex gap={4}>
+                <Tag
+                  color={item.quota_type === 1 ? 'purple' : 'blue'}
+                  style={{ marginInlineEnd: 0 }}
+                >
+                  {t(item.quota_type === 1 ? 'kind.fixed' : 'kind.ratio')}
+                </Tag>
+                <TierTag item={item} display={display} />
+              </Flex>
             </Flex>
             <Descriptions size="small" column={1} items={rows} />
             <Flex wrap gap={4} style={{ marginTop: 8 }}>

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import type { QuotaDisplay } from '../../../lib/quota';
 import { groupColor } from '../../../lib/group-colors';
 import { formatPrice, modelPrices, type ModelPrices } from '../../../lib/price';
+import { TierTag } from './TierTag';
 
 /** What the columns need besides the row. */
 export interface PricingColumnContext {
@@ -56,12 +57,16 @@ export function pricingColumns(ctx: PricingColumnContext): ColumnsType<PricingIt
     {
       key: 'kind',
       title: t('columns.kind'),
-      render: (_, item) =>
-        item.quota_type === 1 ? (
-          <Tag color="purple">{t('kind.fixed')}</Tag>
-        ) : (
-          <Tag color="blue">{t('kind.ratio')}</Tag>
-        ),
+      render: (_, item) => (
+        <Flex gap={4} wrap>
+          {item.quota_type === 1 ? (
+            <Tag color="purple">{t('kind.fixed')}</Tag>
+          ) : (
+            <Tag color="blue">{t('kind.ratio')}</Tag>
+          )}
+          <TierTag item={item} display={display} />
+        </Flex>
+      ),
     },
     {
       key: 'groups',

@@ -1,5 +1,5 @@
 /** The shape a JSON setting must have. */
-export type JsonShape = 'ratioMap' | 'faq' | 'chats' | 'fallbackMap' | 'stickyRules';
+export type JsonShape = 'ratioMap' | 'faq' | 'chats' | 'fallbackMap' | 'stickyRules' | 'priceTiers';
 
 /** Why `text` is not a valid value of `shape` (a `settings` key), or null when it is. */
 export function jsonOptionError(text: string, shape: JsonShape): string | null {
@@ -42,6 +42,25 @@ export function jsonOptionError(text: string, shape: JsonShape): string | null {
       )
         ? null
         : 'json.stickyRules';
+    case 'priceTiers': {
+      if (!isObject(value)) return 'json.priceTiers';
+      const price = (v: unknown) => v === undefined || (typeof v === 'number' && v >= 0);
+      const tierOk = (tier: unknown) =>
+        isObject(tier) &&
+        (typeof tier.field === 'string'
+          ? tier.field.trim() !== '' &&
+            (typeof tier.equals === 'string' || typeof tier.equals === 'number') &&
+            typeof tier.model_price === 'number' &&
+            tier.model_price >= 0
+          : Number.isInteger(tier.min_prompt_tokens) &&
+            (tier.min_prompt_tokens as number) >= 1 &&
+            price(tier.model_ratio) &&
+            price(tier.completion_ratio) &&
+            price(tier.cache_ratio));
+      return Object.values(value).every((tiers) => Array.isArray(tiers) && tiers.every(tierOk))
+        ? null
+        : 'json.priceTiers';
+    }
     case 'faq':
       if (!Array.isArray(value)) return 'json.faq';
       return value.every(

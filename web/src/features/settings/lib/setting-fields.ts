@@ -69,9 +69,6 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
       id: 'channels',
       fields: [
         field('RetryTimes'),
-        field('ModelFallbacks', { json: 'fallbackMap' }),
-        field('StickyRoutingEnabled'),
-        field('StickyRoutingRules', { json: 'stickyRules' }),
         field('ChannelDisableThreshold'),
         field('AutomaticDisableChannelEnabled'),
         field('AutomaticEnableChannelEnabled'),
@@ -102,6 +99,15 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
         field('CheckinMaxQuota'),
         field('AffEnabled'),
         field('NotifyPrivateAddresses'),
+      ],
+    },
+    {
+      id: 'routing',
+      fields: [
+        field('ModelFallbacks', { json: 'fallbackMap' }),
+        field('StickyRoutingEnabled'),
+        field('StickyRoutingRules', { json: 'stickyRules' }),
+        field('ModelPriceTiers', { json: 'priceTiers' }),
       ],
     },
     {
