@@ -130,6 +130,8 @@ export const settingCatalogue = {
   CacheRatio: { kind: 'json', group: 'billing' },
   CompletionRatio: { kind: 'json', group: 'billing' },
   ModelPriceTiers: { kind: 'json', group: 'billing' },
+  BudgetTimeZone: { kind: 'text', group: 'quota' },
+  BudgetAlertPercent: { kind: 'number', group: 'quota', min: 0, max: 100 },
   CreateCacheRatio: { kind: 'json', group: 'billing' },
   DisplayTokenStatEnabled: { kind: 'flag', group: 'billing' },
   ErrorLogEnabled: { kind: 'flag', group: 'billing' },

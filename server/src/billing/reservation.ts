@@ -15,4 +15,9 @@ export interface Reservation {
   tokenLimited: boolean;
   /** Quota held; 0 = nothing held and no reservation row (free model). */
   quota: number;
+  /**
+   * Budgets that count this request: the start (unix seconds) of the user's and the key's
+   * current budget period, or null for an account without a budget.
+   */
+  budget?: { user: number | null; token: number | null };
 }

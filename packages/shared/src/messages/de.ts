@@ -315,4 +315,8 @@ export const de: Catalogue = {
     'Dieser API-Schlüssel hat seine {limit} Tokens für diese Minute verbraucht, bitte in {seconds} s erneut versuchen',
   user_tpm_limited:
     'Ihr Konto hat seine {limit} Tokens für diese Minute verbraucht, bitte in {seconds} s erneut versuchen',
+  user_budget_exhausted:
+    'Das Budget Ihres Kontos für diesen Zeitraum ist aufgebraucht; es beginnt mit dem nächsten Zeitraum neu',
+  token_budget_exhausted:
+    'Das Budget dieses API-Schlüssels für diesen Zeitraum ist aufgebraucht; es beginnt mit dem nächsten Zeitraum neu',
 };

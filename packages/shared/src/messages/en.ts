@@ -296,6 +296,10 @@ export const en = {
     'This API key used its {limit} tokens for this minute, please retry in {seconds} s',
   user_tpm_limited:
     'Your account used its {limit} tokens for this minute, please retry in {seconds} s',
+  user_budget_exhausted:
+    "Your account's budget for this period is used up; it starts again with the next period",
+  token_budget_exhausted:
+    "This API key's budget for this period is used up; it starts again with the next period",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -304,4 +304,8 @@ export const es: Catalogue = {
   token_tpm_limited:
     'Esta clave de API usó sus {limit} tokens de este minuto, reintente en {seconds} s',
   user_tpm_limited: 'Su cuenta usó sus {limit} tokens de este minuto, reintente en {seconds} s',
+  user_budget_exhausted:
+    'El presupuesto de su cuenta para este periodo se agotó; vuelve a empezar con el siguiente periodo',
+  token_budget_exhausted:
+    'El presupuesto de esta clave de API para este periodo se agotó; vuelve a empezar con el siguiente periodo',
 };

@@ -302,4 +302,6 @@ export const ja: Catalogue = {
     'この API キーは今分の {limit} トークンを使い切りました。{seconds} 秒後に再試行してください',
   user_tpm_limited:
     'アカウントは今分の {limit} トークンを使い切りました。{seconds} 秒後に再試行してください',
+  user_budget_exhausted: 'アカウントの今期の予算を使い切りました。次の期間に再開されます',
+  token_budget_exhausted: 'この API キーの今期の予算を使い切りました。次の期間に再開されます',
 };

@@ -294,4 +294,7 @@ export const ko: Catalogue = {
     '이 API 키는 이번 분의 토큰 {limit}개를 모두 사용했습니다. {seconds}초 후 다시 시도해 주세요',
   user_tpm_limited:
     '계정이 이번 분의 토큰 {limit}개를 모두 사용했습니다. {seconds}초 후 다시 시도해 주세요',
+  user_budget_exhausted: '계정의 이번 기간 예산을 모두 사용했습니다. 다음 기간에 다시 시작됩니다',
+  token_budget_exhausted:
+    '이 API 키의 이번 기간 예산을 모두 사용했습니다. 다음 기간에 다시 시작됩니다',
 };

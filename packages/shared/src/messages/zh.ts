@@ -275,4 +275,6 @@ export const zh: Catalogue = {
   token_parallel_limited: '该 API 密钥最多同时进行 {limit} 个请求，请等待已有请求完成',
   token_tpm_limited: '该 API 密钥本分钟的 {limit} 个 token 已用完，请在 {seconds} 秒后重试',
   user_tpm_limited: '您的账户本分钟的 {limit} 个 token 已用完，请在 {seconds} 秒后重试',
+  user_budget_exhausted: '您的账户本周期预算已用完，将在下一周期重新开始',
+  token_budget_exhausted: '该 API 密钥本周期预算已用完，将在下一周期重新开始',
 };

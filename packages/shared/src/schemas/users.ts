@@ -92,6 +92,10 @@ export const userListItem = selfUser.extend({
   remark: z.string(),
   concurrency_limit: z.number().int(),
   tpm_limit: z.number().int(),
+  budget_period: z.string(),
+  budget_quota: z.number(),
+  /** Quota used in the current budget period. */
+  budget_used: z.number(),
   extra_discount: z.number(),
   model_discounts: z.record(z.string(), z.number()),
 });
@@ -133,6 +137,10 @@ export const updateUserRequest = z.object({
   concurrency_limit: z.number().int().min(0).max(100_000).optional(),
   /** Prompt + completion tokens per minute over all keys; 0 = no cap. */
   tpm_limit: z.number().int().min(0).max(1_000_000_000).optional(),
+  /** Budget period beside the balance; '' = none. */
+  budget_period: z.enum(['', 'day', 'week', 'month']).optional(),
+  /** Quota the budget allows per period. */
+  budget_quota: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER, 'quota_too_large').optional(),
   /** A discount of this user on top of the level's (1 = none, 0.9 = 10 % off). */
   extra_discount: z.number().min(0, 'level_parse_failed').max(10, 'level_parse_failed').optional(),
   /** `{model: multiplier}`: this user's own discount per model, replacing the level's. */

@@ -12,6 +12,8 @@ import type { LedgerAccount, LedgerReason } from './entries.js';
 import type { Program } from './program.js';
 import {
   addChannelUsed,
+  budgetAdjust,
+  budgetTake,
   addTokenTotals,
   addUserTotals,
   consumeLogOf,
@@ -70,11 +72,34 @@ export function* reserveProgram(
   instanceId: string,
   now: number,
 ): Program<AppError | null> {
+  // Budgets first: a refusal there leaves the balances untouched.
+  const userBudget = r.budget?.user ?? null;
+  const tokenBudget = r.tokenId > 0 ? (r.budget?.token ?? null) : null;
+  if (
+    userBudget !== null &&
+    (yield budgetTake('user', r.userId, r.quota, userBudget)).changes !== 1
+  ) {
+    return new AppError('user_budget_exhausted', undefined, 403);
+  }
+  const undoBudgets = function* (token: boolean): Program<void> {
+    if (userBudget !== null) yield budgetAdjust('user', r.userId, -r.quota, userBudget);
+    if (token && tokenBudget !== null)
+      yield budgetAdjust('token', r.tokenId, -r.quota, tokenBudget);
+  };
+  if (
+    tokenBudget !== null &&
+    (yield budgetTake('token', r.tokenId, r.quota, tokenBudget)).changes !== 1
+  ) {
+    yield* undoBudgets(false);
+    return new AppError('token_budget_exhausted', undefined, 403);
+  }
   if ((yield debit('user', r.userId, r.quota)).changes !== 1) {
+    yield* undoBudgets(true);
     return new AppError('insufficient_user_quota', undefined, 403);
   }
   if (keyHeld(r) && (yield debit('token', r.tokenId, r.quota)).changes !== 1) {
     yield giveBack('user', r.userId, r.quota);
+    yield* undoBudgets(true);
     return new AppError('insufficient_token_quota', undefined, 403);
   }
   yield insertEntries(rowsOf(r, -r.quota, 'relay_reserve', now));
@@ -124,6 +149,15 @@ function* claim(moves: BalanceMove[], strict: boolean): Program<Set<BalanceMove>
   return held;
 }
 
+/** Moves the budget counts of a request by what it cost beyond (or below) its hold. */
+function* settleBudgets(r: Reservation, delta: number): Program<void> {
+  if (!r.budget || delta === 0) return;
+  if (r.budget.user !== null) yield budgetAdjust('user', r.userId, delta, r.budget.user);
+  if (r.budget.token !== null && r.tokenId > 0) {
+    yield budgetAdjust('token', r.tokenId, delta, r.budget.token);
+  }
+}
+
 /**
  * SETTLE and REFUND a batch in one transaction: deletes the reservations, charges extras
  * beyond a reservation one by one (guarded), adds the planned totals per user, key and
@@ -147,6 +181,7 @@ export function* commitProgram(
           : reserved + (yield* chargeExtra(move.reservation, move.quota - reserved));
     }
     charged.push({ move, quota });
+    yield* settleBudgets(move.reservation, quota - move.reservation.quota);
   }
   const plan = planTotals(charged, reservedOf);
   for (const [id, t] of plan.users) {

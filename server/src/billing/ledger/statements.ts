@@ -78,6 +78,48 @@ export function insertEntries(rows: EntryRow[]): RawStatement {
   };
 }
 
+/** The quota used in the period starting at `start` (0 when the stored count is older). */
+const usedSince = (start: number): [string, unknown[]] => [
+  '(case when budget_start = ? then budget_used else 0 end)',
+  [start],
+];
+
+/**
+ * Counts `amount` against the account's budget for the period starting at `start` (a stored
+ * count of an older period starts again from 0), only while it stays within the budget
+ * (1 row changed when counted; an account whose budget was removed counts nothing).
+ */
+export function budgetTake(
+  account: 'user' | 'token',
+  id: number,
+  amount: number,
+  start: number,
+): RawStatement {
+  const table = account === 'user' ? 'users' : 'tokens';
+  const [used, usedParams] = usedSince(start);
+  return {
+    sql: `update ${table} set budget_used = ${used} + ?, budget_start = ? where id = ? and (budget_quota = 0 or ${used} + ? <= budget_quota)`,
+    params: [...usedParams, amount, start, id, ...usedParams, amount],
+  };
+}
+
+/**
+ * Moves the budget count of the period starting at `start` by `delta` (what a request cost
+ * beyond or below its hold), never below 0; nothing when a new period began meanwhile.
+ */
+export function budgetAdjust(
+  account: 'user' | 'token',
+  id: number,
+  delta: number,
+  start: number,
+): RawStatement {
+  const table = account === 'user' ? 'users' : 'tokens';
+  return {
+    sql: `update ${table} set budget_used = case when budget_used + ? > 0 then budget_used + ? else 0 end where id = ? and budget_start = ?`,
+    params: [delta, delta, id, start],
+  };
+}
+
 /** Records the quota held by a relay request (its id is the request id). */
 export function insertReservation(
   id: string,

@@ -16,6 +16,7 @@ import * as m0016 from './0016_user_overrides.js';
 import * as m0017 from './0017_agents.js';
 import * as m0018 from './0018_tasks.js';
 import * as m0020 from './0020_admission_caps.js';
+import * as m0021 from './0021_budgets.js';
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_agents': m0017,
   '0018_tasks': m0018,
   '0020_admission_caps': m0020,
+  '0021_budgets': m0021,
 };

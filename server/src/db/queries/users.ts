@@ -25,6 +25,10 @@ export const userViewColumns = [
   'level',
   'concurrency_limit',
   'tpm_limit',
+  'budget_period',
+  'budget_quota',
+  'budget_used',
+  'budget_start',
   'extra_discount',
   'model_discounts',
   'aff_code',
@@ -159,7 +163,14 @@ export async function listUsers(db: Db, filter: UserListFilter) {
  */
 export type UserColumnChanges = Omit<
   Updateable<UsersTable>,
-  'id' | 'quota' | 'used_quota' | 'topup_quota' | 'aff_quota' | 'aff_history_quota'
+  | 'id'
+  | 'quota'
+  | 'used_quota'
+  | 'topup_quota'
+  | 'aff_quota'
+  | 'aff_history_quota'
+  | 'budget_used'
+  | 'budget_start'
 >;
 
 /** Writes columns of one user (profile, role, status, bindings, secrets). */

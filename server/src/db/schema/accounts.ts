@@ -29,6 +29,16 @@ export interface UsersTable {
   concurrency_limit: Generated<number>;
   /** Prompt + completion tokens per minute over all keys, counted at settlement; 0 = no cap. */
   tpm_limit: Generated<number>;
+  /** Budget period: `day`, `week`, `month`; '' = no budget. */
+  budget_period: Generated<string>;
+  /** Quota the budget allows per period. */
+  budget_quota: Generated<number>;
+  /** Quota used in the period that starts at `budget_start`. */
+  budget_used: Generated<number>;
+  /** Unix seconds: start of the period `budget_used` counts. */
+  budget_start: Generated<number>;
+  /** Start of the period whose threshold alert was sent. */
+  budget_alerted: Generated<number>;
   /** A discount of this user on top of the level's (1 = none). */
   extra_discount: Generated<number>;
   /** JSON `{model: multiplier}`: this user's own discount per model (replaces the level's). */

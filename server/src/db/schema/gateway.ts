@@ -35,6 +35,16 @@ export interface TokensTable {
   max_parallel: Generated<number>;
   /** Prompt + completion tokens per minute, counted at settlement; 0 = no cap. */
   tpm_limit: Generated<number>;
+  /** Budget period: `day`, `week`, `month`; '' = no budget. */
+  budget_period: Generated<string>;
+  /** Quota the budget allows per period. */
+  budget_quota: Generated<number>;
+  /** Quota used in the period that starts at `budget_start`. */
+  budget_used: Generated<number>;
+  /** Unix seconds: start of the period `budget_used` counts. */
+  budget_start: Generated<number>;
+  /** Start of the period whose threshold alert was sent. */
+  budget_alerted: Generated<number>;
   deleted_at: Generated<number | null>;
 }
 

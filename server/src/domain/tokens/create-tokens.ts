@@ -1,4 +1,5 @@
 import { TokenStatus, type CreateTokenRequest, type TokenItem } from '@gateway/shared';
+import { budgetTimeZone } from '../../config/settings/groups/quota.js';
 import type { Insertable } from 'kysely';
 import { post } from '../../billing/ledger/index.js';
 import { maxUserTokens } from '../../config/settings/groups/operation.js';
@@ -57,6 +58,8 @@ export async function createTokens(
     mj_setting: JSON.stringify(input.mj_setting ?? {}),
     max_parallel: input.max_parallel ?? 0,
     tpm_limit: input.tpm_limit ?? 0,
+    budget_period: input.budget_period ?? '',
+    budget_quota: input.budget_quota ?? 0,
   }));
   const quota = input.remain_quota ?? 0;
   const ids = await ctx.db.transaction().execute(async (trx) => {
@@ -74,5 +77,7 @@ export async function createTokens(
   });
   await ctx.tokens.invalidate(ids);
   const created = await Promise.all(ids.map((id) => findToken(ctx.db, user.id, id)));
-  return created.filter((row) => row !== undefined).map(toTokenItem);
+  return created
+    .filter((row) => row !== undefined)
+    .map((row) => toTokenItem(row, ctx.settings.get(budgetTimeZone)));
 }

@@ -1,4 +1,5 @@
 import type { Page, TokenItem, TokenListQuery } from '@gateway/shared';
+import { budgetTimeZone } from '../../config/settings/groups/quota.js';
 import type { AppContext } from '../../context.js';
 import { listTokens, markExpiredTokens } from '../../db/queries/tokens.js';
 import { nowSeconds } from '../../lib/time.js';
@@ -32,5 +33,10 @@ export async function listUserTokens(
     keyPattern: keyPattern(query.token),
     status: query.status,
   });
-  return { page: query.page, page_size: query.pageSize, total, items: items.map(toTokenItem) };
+  return {
+    page: query.page,
+    page_size: query.pageSize,
+    total,
+    items: items.map((row) => toTokenItem(row, ctx.settings.get(budgetTimeZone))),
+  };
 }

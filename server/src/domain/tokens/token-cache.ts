@@ -1,4 +1,5 @@
 import { mjSetting, type MjSetting } from '@gateway/shared';
+import { budgetOf, type Budget } from '../../lib/budget-period.js';
 import type { BaseContext } from '../../base-context.js';
 import { findTokenByKey, type TokenRow } from '../../db/queries/tokens.js';
 import { compileIpList, type IpMatcher } from '../../lib/ip-matcher.js';
@@ -30,6 +31,8 @@ export interface CachedToken {
   maxParallel: number;
   /** Tokens per minute, counted at settlement; 0 = no cap. */
   tpmLimit: number;
+  /** Quota per day, week or month beside the lifetime quota; null = none. */
+  budget: Budget | null;
 }
 
 /** The stored Midjourney settings of a key; unreadable text counts as none. */
@@ -73,6 +76,7 @@ export function toCachedToken(row: TokenRow): CachedToken {
     mj: readMjSetting(row.mj_setting),
     maxParallel: row.max_parallel,
     tpmLimit: row.tpm_limit,
+    budget: budgetOf(row.budget_period, row.budget_quota),
   };
 }
 

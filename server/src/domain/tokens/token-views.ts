@@ -1,4 +1,5 @@
 import { mjSetting, type MjSetting, type TokenItem } from '@gateway/shared';
+import { budgetUsedNow } from '../../lib/budget-period.js';
 import type { TokenRow } from '../../db/queries/tokens.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 
@@ -24,7 +25,7 @@ export function parseMjSetting(raw: string): MjSetting {
 }
 
 /** A stored key as the console sees it: masked, booleans as booleans. */
-export function toTokenItem(row: TokenRow): TokenItem {
+export function toTokenItem(row: TokenRow, timeZone = 'UTC'): TokenItem {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -48,5 +49,8 @@ export function toTokenItem(row: TokenRow): TokenItem {
     mj_setting: parseMjSetting(row.mj_setting),
     max_parallel: row.max_parallel,
     tpm_limit: row.tpm_limit,
+    budget_period: row.budget_period,
+    budget_quota: Number(row.budget_quota),
+    budget_used: budgetUsedNow(row, timeZone),
   };
 }

@@ -1,4 +1,5 @@
 import type { TokenItem, UpdateTokenRequest } from '@gateway/shared';
+import { budgetTimeZone } from '../../config/settings/groups/quota.js';
 import type { Updateable } from 'kysely';
 import { setBalance } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
@@ -35,6 +36,8 @@ function changedColumns(input: UpdateTokenRequest): Updateable<TokensTable> {
     mj_setting: input.mj_setting === undefined ? undefined : JSON.stringify(input.mj_setting),
     max_parallel: input.max_parallel,
     tpm_limit: input.tpm_limit,
+    budget_period: input.budget_period,
+    budget_quota: input.budget_quota,
   };
 }
 
@@ -73,7 +76,7 @@ export async function updateUserToken(
   await ctx.tokens.invalidate([input.id]);
   const updated = await findToken(ctx.db, user.id, input.id);
   if (!updated) throw new AppError('token_not_found');
-  return toTokenItem(updated);
+  return toTokenItem(updated, ctx.settings.get(budgetTimeZone));
 }
 
 /**

@@ -134,6 +134,8 @@ export async function updateUserByAdmin(
   if (input.group !== undefined) changes.group = input.group;
   if (input.concurrency_limit !== undefined) changes.concurrency_limit = input.concurrency_limit;
   if (input.tpm_limit !== undefined) changes.tpm_limit = input.tpm_limit;
+  if (input.budget_period !== undefined) changes.budget_period = input.budget_period;
+  if (input.budget_quota !== undefined) changes.budget_quota = input.budget_quota;
   if (input.extra_discount !== undefined) changes.extra_discount = input.extra_discount;
   if (input.model_discounts !== undefined) {
     changes.model_discounts = JSON.stringify(input.model_discounts);

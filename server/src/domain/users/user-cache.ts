@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { budgetOf, type Budget } from '../../lib/budget-period.js';
 import type { SharedState } from '../../lib/shared-state.js';
 
 /** What authorization needs of a user on every request; never the balance. */
@@ -53,19 +54,30 @@ export class UserCache {
         'setting',
         'concurrency_limit',
         'tpm_limit',
+        'budget_period',
+        'budget_quota',
         'extra_discount',
         'model_discounts',
       ])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
-    const { concurrency_limit, tpm_limit, extra_discount, model_discounts, ...rest } = row;
+    const {
+      concurrency_limit,
+      tpm_limit,
+      budget_period,
+      budget_quota,
+      extra_discount,
+      model_discounts,
+      ...rest
+    } = row;
     const user: CachedUser = {
       ...rest,
       setting: parseSetting(row.setting),
       overrides: {
         concurrencyLimit: concurrency_limit,
         tpmLimit: tpm_limit,
+        budget: budgetOf(budget_period, budget_quota),
         extraDiscount: Number(extra_discount),
         modelDiscounts: parseModelDiscounts(model_discounts),
       },
@@ -94,6 +106,8 @@ export interface UserOverrides {
   concurrencyLimit: number;
   /** Tokens per minute over all keys; 0 = no cap. */
   tpmLimit: number;
+  /** Quota per day, week or month beside the balance; null = none. */
+  budget: Budget | null;
   /** Multiplied with the level's discount (1 = none). */
   extraDiscount: number;
   /** Per model, a multiplier that replaces the level's discount for this user. */

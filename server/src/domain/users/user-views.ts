@@ -1,4 +1,5 @@
 import type { LoginResult, SelfUser, UserListItem } from '@gateway/shared';
+import { budgetUsedNow } from '../../lib/budget-period.js';
 import type { findUserView } from '../../db/queries/users.js';
 
 /** A user row as read with `userViewColumns`. */
@@ -35,7 +36,7 @@ export function toSelfUser(row: UserViewRow): SelfUser {
 }
 
 /** What the admin user list and detail show (adds the remark). */
-export function toUserListItem(row: UserViewRow): UserListItem {
+export function toUserListItem(row: UserViewRow, timeZone = 'UTC'): UserListItem {
   let discounts: Record<string, number> = {};
   try {
     discounts = JSON.parse(row.model_discounts) as Record<string, number>;
@@ -47,6 +48,9 @@ export function toUserListItem(row: UserViewRow): UserListItem {
     remark: row.remark,
     concurrency_limit: row.concurrency_limit,
     tpm_limit: row.tpm_limit,
+    budget_period: row.budget_period,
+    budget_quota: Number(row.budget_quota),
+    budget_used: budgetUsedNow(row, timeZone),
     extra_discount: Number(row.extra_discount),
     model_discounts: discounts,
   };

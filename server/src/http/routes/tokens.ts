@@ -1,3 +1,4 @@
+import { budgetTimeZone } from '../../config/settings/groups/quota.js';
 import {
   Role,
   capacityMap,
@@ -80,7 +81,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ user, params }) => {
       const row = await findToken(ctx.db, user.id, params.id);
       if (!row) throw new AppError('token_not_found');
-      return toTokenItem(row);
+      return toTokenItem(row, ctx.settings.get(budgetTimeZone));
     },
   );
 

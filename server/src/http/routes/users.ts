@@ -1,3 +1,4 @@
+import { budgetTimeZone } from '../../config/settings/groups/quota.js';
 import {
   Role,
   createUserRequest,
@@ -36,7 +37,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       page: filter.page,
       page_size: filter.pageSize,
       total,
-      items: items.map(toUserListItem),
+      items: items.map((row) => toUserListItem(row, ctx.settings.get(budgetTimeZone))),
     };
   };
   const spec = { tags, response: pageOf(userListItem) };
@@ -81,7 +82,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       params: idParam,
       response: userListItem,
     },
-    async ({ user, params }) => toUserListItem(await findManagedUser(ctx, user, params.id)),
+    async ({ user, params }) =>
+      toUserListItem(await findManagedUser(ctx, user, params.id), ctx.settings.get(budgetTimeZone)),
   );
 
   defineRoute(
@@ -150,7 +152,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ user, body }) => {
       await manageUser(ctx, user, body);
       if (body.action === 'delete') return null;
-      return toUserListItem(await findManagedUser(ctx, user, body.id, { allowed: () => true }));
+      return toUserListItem(
+        await findManagedUser(ctx, user, body.id, { allowed: () => true }),
+        ctx.settings.get(budgetTimeZone),
+      );
     },
   );
 }

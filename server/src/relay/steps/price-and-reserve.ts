@@ -3,7 +3,8 @@ import { cachedPriceModel, isFree } from '../../billing/pricing.js';
 import { reserveEstimate } from '../../billing/quota-formula.js';
 import { modelPriceTiers, preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
 import { quotaPerUnit } from '../../config/settings/groups/general.js';
-import { preConsumedQuota } from '../../config/settings/groups/quota.js';
+import { budgetTimeZone, preConsumedQuota } from '../../config/settings/groups/quota.js';
+import { periodStart } from '../../lib/budget-period.js';
 import { discountFor } from '../../domain/levels/discount.js';
 import { markTokenExhausted } from '../../domain/tokens/token-status.js';
 import { AppError } from '../../errors.js';
@@ -72,6 +73,16 @@ export async function reserve(rc: RelayContext): Promise<void> {
     tokenLimited: token !== null && !token.unlimited,
     quota,
   };
+  const userBudget = caller.overrides.budget;
+  const tokenBudget = token?.budget ?? null;
+  if (userBudget || tokenBudget) {
+    const zone = settings.get(budgetTimeZone);
+    const now = Date.now();
+    rc.reservation.budget = {
+      user: userBudget ? periodStart(userBudget.period, now, zone) : null,
+      token: tokenBudget ? periodStart(tokenBudget.period, now, zone) : null,
+    };
+  }
   try {
     await rc.ctx.billing.reserve(rc.reservation);
   } catch (error) {
