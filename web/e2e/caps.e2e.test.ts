@@ -124,6 +124,9 @@ describe('operator controls', () => {
     const dialog = p.getByRole('dialog');
     await dialog.getByLabel('Max parallel requests').fill('4');
     await dialog.getByLabel('Tokens per minute').fill('100000');
+    await dialog.getByTestId('budget-period').click();
+    await p.locator('.ant-select-item-option', { hasText: 'Daily' }).click();
+    await dialog.getByLabel('Budget per period (quota)').fill('1000000');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await chat()).status).toBe(200);
@@ -133,6 +136,13 @@ describe('operator controls', () => {
       .poll(() => cell.innerText(), { timeout: 20_000 })
       .toMatch(/Tokens this minute\s*[1-9][\d,]* \/ 100,000/);
     await expect.poll(() => cell.innerText()).toMatch(/In flight\s*0 \/ 4/);
+    const budget = p.locator('[data-testid^="token-budget-"]');
+    await expect.poll(() => budget.innerText()).toMatch(/Today\s*\$?[\d.,]+ \/ \$?[\d.,]+/);
+    const stored = await frank.call<{
+      items: Array<{ budget_period: string; budget_used: number }>;
+    }>('GET', '/api/token/');
+    expect(stored.items[0]).toMatchObject({ budget_period: 'day' });
+    expect(stored.items[0]!.budget_used).toBeGreaterThan(0);
   });
 
   it('shows price tiers on the pricing page, and the routing settings to root', async () => {

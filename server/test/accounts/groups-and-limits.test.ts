@@ -138,7 +138,16 @@ describe(`groups, models, invitation code and limits for the console on ${testDb
         partner: { ratio: 0.8, desc: 'partner' },
       },
       discount: 1,
-      own: { concurrency_limit: 0, in_flight: 0, tpm_limit: 0, tpm_used: 0, extra_discount: 1 },
+      own: {
+        concurrency_limit: 0,
+        in_flight: 0,
+        tpm_limit: 0,
+        tpm_used: 0,
+        budget_period: '',
+        budget_quota: 0,
+        budget_used: 0,
+        extra_discount: 1,
+      },
       level: {
         name: 'default',
         priority: 0,

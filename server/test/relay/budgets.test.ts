@@ -11,6 +11,7 @@ import {
   type IsolatedDb,
   type TestApp,
 } from '../helpers/test-context.js';
+import { until } from '../tokens/console-helpers.js';
 import { seedChannel, seedToken, seedUser } from './relay-fixture.js';
 
 /** `budget-model` costs a fixed $0.001 a call: 500 quota, held and charged exactly. */
@@ -109,6 +110,43 @@ describe(`budgets with reset periods on ${testDb}`, () => {
     expect((await post(t.app, key)).statusCode).toBe(200);
     const item = await t.app.inject({ method: 'GET', url: '/api/status' });
     expect(item.statusCode).toBe(200);
+  });
+
+  it('tells the owner once per period when the alert threshold is passed', async () => {
+    await t.ctx.settings.set('BudgetAlertPercent', '50');
+    const { key, userId, tokenId } = await keyWithBudget('month', 4 * perCall, 'token');
+    await t.ctx.db
+      .insertInto('notification_prefs')
+      .values({
+        user_id: userId,
+        method: 'webhook',
+        events: JSON.stringify(['budget']),
+        warning_quota: 0,
+        config: JSON.stringify({ webhook_url: 'http://127.0.0.1:9/hook' }),
+        updated_at: 0,
+      })
+      .execute();
+    for (let i = 0; i < 4; i++) expect((await post(t.app, key)).statusCode).toBe(200);
+    await t.ctx.billing.flush();
+    const budgetRows = async () =>
+      t.ctx.db
+        .selectFrom('notifications')
+        .select(['event', 'title'])
+        .where('user_id', '=', userId)
+        .where('event', '=', 'budget')
+        .execute();
+    await until(async () => (await budgetRows()).length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rows = await budgetRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.title).toContain('50%');
+    const token = await t.ctx.db
+      .selectFrom('tokens')
+      .select(['budget_alerted', 'budget_start'])
+      .where('id', '=', tokenId)
+      .executeTakeFirstOrThrow();
+    expect(Number(token.budget_alerted)).toBe(Number(token.budget_start));
+    await t.ctx.settings.set('BudgetAlertPercent', '80');
   });
 
   it('refuses a time zone it does not know', async () => {

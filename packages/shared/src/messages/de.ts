@@ -319,4 +319,9 @@ export const de: Catalogue = {
     'Das Budget Ihres Kontos für diesen Zeitraum ist aufgebraucht; es beginnt mit dem nächsten Zeitraum neu',
   token_budget_exhausted:
     'Das Budget dieses API-Schlüssels für diesen Zeitraum ist aufgebraucht; es beginnt mit dem nächsten Zeitraum neu',
+  notify_budget_title: '{system}: {percent} % eines Budgets verbraucht',
+  notify_budget_body:
+    'Ihr Konto hat {used} seines Budgets von {budget} für diesen Zeitraum verbraucht.',
+  notify_key_budget_body:
+    'Ihr API-Schlüssel „{what}“ hat {used} seines Budgets von {budget} für diesen Zeitraum verbraucht.',
 };

@@ -300,6 +300,10 @@ export const en = {
     "Your account's budget for this period is used up; it starts again with the next period",
   token_budget_exhausted:
     "This API key's budget for this period is used up; it starts again with the next period",
+  notify_budget_title: '{system}: {percent}% of a budget used',
+  notify_budget_body: 'Your account used {used} of its {budget} budget for this period.',
+  notify_key_budget_body:
+    'Your API key "{what}" used {used} of its {budget} budget for this period.',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -308,4 +308,8 @@ export const es: Catalogue = {
     'El presupuesto de su cuenta para este periodo se agotó; vuelve a empezar con el siguiente periodo',
   token_budget_exhausted:
     'El presupuesto de esta clave de API para este periodo se agotó; vuelve a empezar con el siguiente periodo',
+  notify_budget_title: '{system}: usado el {percent}% de un presupuesto',
+  notify_budget_body: 'Su cuenta usó {used} de su presupuesto de {budget} para este periodo.',
+  notify_key_budget_body:
+    'Su clave de API "{what}" usó {used} de su presupuesto de {budget} para este periodo.',
 };

@@ -304,4 +304,7 @@ export const ja: Catalogue = {
     'アカウントは今分の {limit} トークンを使い切りました。{seconds} 秒後に再試行してください',
   user_budget_exhausted: 'アカウントの今期の予算を使い切りました。次の期間に再開されます',
   token_budget_exhausted: 'この API キーの今期の予算を使い切りました。次の期間に再開されます',
+  notify_budget_title: '{system}: 予算の {percent}% を使用しました',
+  notify_budget_body: 'アカウントは今期の予算 {budget} のうち {used} を使用しました。',
+  notify_key_budget_body: 'API キー「{what}」は今期の予算 {budget} のうち {used} を使用しました。',
 };

@@ -297,4 +297,7 @@ export const ko: Catalogue = {
   user_budget_exhausted: '계정의 이번 기간 예산을 모두 사용했습니다. 다음 기간에 다시 시작됩니다',
   token_budget_exhausted:
     '이 API 키의 이번 기간 예산을 모두 사용했습니다. 다음 기간에 다시 시작됩니다',
+  notify_budget_title: '{system}: 예산의 {percent}% 사용',
+  notify_budget_body: '계정이 이번 기간 예산 {budget} 중 {used}를 사용했습니다.',
+  notify_key_budget_body: 'API 키 "{what}"가 이번 기간 예산 {budget} 중 {used}를 사용했습니다.',
 };

@@ -277,4 +277,7 @@ export const zh: Catalogue = {
   user_tpm_limited: '您的账户本分钟的 {limit} 个 token 已用完，请在 {seconds} 秒后重试',
   user_budget_exhausted: '您的账户本周期预算已用完，将在下一周期重新开始',
   token_budget_exhausted: '该 API 密钥本周期预算已用完，将在下一周期重新开始',
+  notify_budget_title: '{system}：预算已使用 {percent}%',
+  notify_budget_body: '您的账户本周期已使用 {used}，预算为 {budget}。',
+  notify_key_budget_body: '您的 API 密钥“{what}”本周期已使用 {used}，预算为 {budget}。',
 };

@@ -57,6 +57,10 @@ export const userLimits = z.object({
     /** Tokens per minute over all keys (0 = no own cap) and those used this minute. */
     tpm_limit: z.number().int(),
     tpm_used: z.number().int(),
+    /** The user's budget ('' = none), its quota per period and what this period used. */
+    budget_period: z.string(),
+    budget_quota: z.number(),
+    budget_used: z.number(),
     /** Multiplied with the level's discount. */
     extra_discount: z.number(),
   }),

@@ -10,6 +10,7 @@ export const notificationEvents = [
   'invoice',
   'channel',
   'withdrawal',
+  'budget',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 /** Events only root hears about. */

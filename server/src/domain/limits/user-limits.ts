@@ -11,6 +11,9 @@ import {
   findRateLimitedTokens,
 } from '../../db/queries/tokens.js';
 import { usableGroupInfo } from '../groups/group-views.js';
+import { budgetTimeZone } from '../../config/settings/groups/quota.js';
+import { findUserBudget } from '../../db/queries/budgets.js';
+import { budgetUsedNow } from '../../lib/budget-period.js';
 import { capacityKeys, counterValue } from './capacity.js';
 import { modelRequestLimitFor } from './model-request-rate-limit.js';
 
@@ -65,10 +68,11 @@ export async function userLimits(
   user: { id: number; group: string; level: string; overrides: UserOverrides },
 ): Promise<UserLimits> {
   const level = ctx.levels.get(user.level);
-  const [total, rateLimited, limitedKeys] = await Promise.all([
+  const [total, rateLimited, limitedKeys, budget] = await Promise.all([
     countTokens(ctx.db, user.id),
     countRateLimitedTokens(ctx.db, user.id),
     findRateLimitedTokens(ctx.db, user.id, listedKeys),
+    findUserBudget(ctx.db, user.id),
   ]);
   return {
     group: user.group,
@@ -80,6 +84,9 @@ export async function userLimits(
       in_flight: Number((await ctx.shared.get(`user-inflight:${user.id}`)) ?? 0),
       tpm_limit: user.overrides.tpmLimit,
       tpm_used: await counterValue(ctx, capacityKeys.userTokens(user.id)),
+      budget_period: budget?.budget_period ?? '',
+      budget_quota: Number(budget?.budget_quota ?? 0),
+      budget_used: budget ? budgetUsedNow(budget, ctx.settings.get(budgetTimeZone)) : 0,
       extra_discount: user.overrides.extraDiscount,
     },
     level: await levelUse(ctx, user.id, level, user.overrides),

@@ -15,6 +15,7 @@ export const defaultEvents: NotificationPrefs['events'] = [
   'low_balance',
   'quota_exhausted',
   'channel',
+  'budget',
 ];
 
 /** The stored settings in their checked form (a damaged row reads as the defaults). */

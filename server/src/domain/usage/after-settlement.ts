@@ -1,6 +1,7 @@
 import { findEmptyTokenIds } from '../../db/queries/tokens.js';
 import type { Charged } from '../../billing/settle-plan.js';
 import type { AppContext } from '../../context.js';
+import { checkBudgets } from '../notifications/budget-alert.js';
 import { markTokenExhausted } from '../tokens/token-status.js';
 
 /**
@@ -27,6 +28,7 @@ export function afterSettlement(ctx: AppContext, charged: Charged[]): void {
     }
   }
   ctx.balanceWatch.check(users);
+  checkBudgets(ctx, charged);
   if (limitedTokens.size > 0) {
     markExhaustedTokens(ctx, [...limitedTokens]).catch((err: unknown) =>
       ctx.log.error({ err }, 'marking exhausted keys failed'),

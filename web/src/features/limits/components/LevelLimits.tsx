@@ -1,13 +1,16 @@
 import type { UserLimits } from '@gateway/shared';
 import { Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BudgetCell } from '../../../components/common/BudgetCell';
 import { levelColor } from '../../../lib/group-colors';
+import { useSiteInfo } from '../../../site/hooks/use-status';
 
 type ModelLimit = UserLimits['level']['models'][number];
 
 /** The user's level: its benefits, its limits and what is used of them right now. */
 export function LevelLimits({ limits }: { limits: UserLimits }) {
   const { t } = useTranslation('limits');
+  const { quota: display } = useSiteInfo();
   const { level } = limits;
   const used = (count: number, limit: number) =>
     limit > 0 ? t('level.used', { count, limit }) : t('unlimited');
@@ -47,6 +50,23 @@ export function LevelLimits({ limits }: { limits: UserLimits }) {
                     key: 'tpm',
                     label: t('level.ownTokens'),
                     children: used(limits.own.tpm_used, limits.own.tpm_limit),
+                  },
+                ]
+              : []),
+            ...(limits.own.budget_period
+              ? [
+                  {
+                    key: 'budget',
+                    label: t('level.ownBudget'),
+                    children: (
+                      <BudgetCell
+                        period={limits.own.budget_period}
+                        quota={limits.own.budget_quota}
+                        used={limits.own.budget_used}
+                        display={display}
+                        testId="own-budget"
+                      />
+                    ),
                   },
                 ]
               : []),

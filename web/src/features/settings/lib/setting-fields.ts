@@ -63,6 +63,8 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
         field('QuotaForInvitee'),
         field('QuotaRemindThreshold'),
         field('PreConsumedQuota'),
+        field('BudgetTimeZone'),
+        field('BudgetAlertPercent'),
       ],
     },
     {

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BudgetFields } from '../../../components/common/BudgetFields';
 import { renderQuota, unitToQuota, type QuotaDisplay } from '../../../lib/quota';
 import { useUserGroups } from '../hooks/use-user-groups';
 import { useUserModels } from '../hooks/use-user-models';
@@ -198,6 +199,7 @@ export function TokenEditDialog({
             </Form.Item>
           </Col>
         </Row>
+        <BudgetFields display={display} />
         <Collapse
           size="small"
           items={[

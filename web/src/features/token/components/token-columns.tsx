@@ -2,6 +2,7 @@ import type { CapacityMap, TokenItem } from '@gateway/shared';
 import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { BudgetCell } from '../../../components/common/BudgetCell';
 import { CapacityCell } from '../../../components/common/CapacityCell';
 import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
 import { formatTime, renderCost } from '../../../lib/format';
@@ -97,13 +98,22 @@ export function tokenColumns(ctx: TokenColumnContext): ColumnsType<TokenItem> {
       key: 'capacity',
       title: t('columns.capacity'),
       render: (_, item) => (
-        <CapacityCell
-          use={ctx.capacity?.[String(item.id)]}
-          maxInFlight={item.max_parallel}
-          maxPerMinute={item.tpm_limit}
-          unit="tokens"
-          testId={`token-capacity-${item.id}`}
-        />
+        <Flex vertical gap={2}>
+          <CapacityCell
+            use={ctx.capacity?.[String(item.id)]}
+            maxInFlight={item.max_parallel}
+            maxPerMinute={item.tpm_limit}
+            unit="tokens"
+            testId={`token-capacity-${item.id}`}
+          />
+          <BudgetCell
+            period={item.budget_period}
+            quota={item.budget_quota}
+            used={item.budget_used}
+            display={display}
+            testId={`token-budget-${item.id}`}
+          />
+        </Flex>
       ),
     },
     {

@@ -42,6 +42,10 @@ export interface TokenFormValues {
   max_parallel: number;
   /** Tokens per minute; 0 = no cap. */
   tpm_limit: number;
+  /** Budget period; '' = none. */
+  budget_period: '' | 'day' | 'week' | 'month';
+  /** Quota per budget period. */
+  budget_quota: number;
   count: number;
 }
 
@@ -71,6 +75,8 @@ export function toFormValues(item: TokenItem | undefined, display: QuotaDisplay)
     mj_setting: { ...emptyMj, ...item?.mj_setting },
     max_parallel: item?.max_parallel ?? 0,
     tpm_limit: item?.tpm_limit ?? 0,
+    budget_period: (item?.budget_period ?? '') as TokenFormValues['budget_period'],
+    budget_quota: item?.budget_quota ?? 0,
     count: 1,
   };
 }
@@ -107,6 +113,8 @@ export function toTokenRequest(
     mj_setting: { ...emptyMj, ...values.mj_setting },
     max_parallel: values.max_parallel ?? 0,
     tpm_limit: values.tpm_limit ?? 0,
+    budget_period: values.budget_period ?? '',
+    budget_quota: values.budget_period ? (values.budget_quota ?? 0) : 0,
   };
   if (!editing) body.count = values.count || 1;
   return body;

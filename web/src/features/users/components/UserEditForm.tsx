@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { BudgetCell } from '../../../components/common/BudgetCell';
+import { BudgetFields } from '../../../components/common/BudgetFields';
 import { levelColor } from '../../../lib/group-colors';
 import { notify } from '../../../lib/notify';
 import { renderQuota } from '../../../lib/quota';
@@ -24,6 +26,8 @@ type Values = Required<
     | 'remark'
     | 'concurrency_limit'
     | 'tpm_limit'
+    | 'budget_period'
+    | 'budget_quota'
   >
 > & {
   password?: string;
@@ -120,6 +124,16 @@ export function UserEditForm({ me, user }: { me: StoredUser; user: UserListItem 
       <Form.Item name="tpm_limit" label={t('fields.tpmLimit')} extra={t('edit.tpmHint')}>
         <InputNumber min={0} max={1_000_000_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
+      <BudgetFields display={quota} />
+      {user.budget_period && (
+        <BudgetCell
+          period={user.budget_period}
+          quota={user.budget_quota}
+          used={user.budget_used}
+          display={quota}
+          testId="user-budget"
+        />
+      )}
       <Form.Item
         name="extra_discount"
         label={t('fields.extraDiscount')}
