@@ -132,6 +132,8 @@ export class RelayContext {
    * `request.model` and `pricing` are then the fallback's. Null otherwise.
    */
   fallbackFrom: string | null = null;
+  /** The key's group when one of its fallback groups served the request; null otherwise. */
+  fallbackGroupFrom: string | null = null;
   /** Sticky routing of the request's conversation; null when no rule matches. */
   sticky: Sticky | null = null;
   readonly outcome: Outcome = {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream/index.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import { testDb } from '../helpers/test-context.js';
+import { randomAlphanumeric } from '../../src/lib/random.js';
 import { logsOf, seedChannel } from './relay-fixture.js';
 import { startRelayTest, type RelayTest } from './relay-setup.js';
 
@@ -87,5 +88,57 @@ describe(`model fallback on ${testDb}`, () => {
     await expect(
       r.ctx.settings.set('ModelFallbacks', JSON.stringify({ 'fb-large': ['fb-large'] })),
     ).rejects.toThrow();
+  });
+
+  it("tries the key's fallback groups in order and bills at the group that served", async () => {
+    await r.ctx.settings.set('GroupRatio', JSON.stringify({ default: 1, vip: 2, svip: 3 }));
+    const vipChannel = await seedChannel(r.ctx, {
+      baseUrl: cheap.url,
+      models: ['fb-large'],
+      group: 'vip',
+    });
+    await seedChannel(r.ctx, { baseUrl: spare.url, models: ['fb-large'], group: 'svip' });
+    const caller = await r.newCaller();
+    await r.ctx.db
+      .updateTable('tokens')
+      .set({ fallback_groups: 'svip,vip' })
+      .where('id', '=', caller.tokenId)
+      .execute();
+    await r.ctx.tokens.invalidate([caller.tokenId]);
+    premium.setBehaviour({ error: { status: 503, message: 'overloaded' } });
+    cheap.setBehaviour({ usage: { promptTokens: 1000, completionTokens: 0 } });
+    const res = await r.post('/v1/chat/completions', chat('fb-large'), {
+      authorization: `Bearer ${caller.key}`,
+    });
+    expect(res.statusCode).toBe(200);
+    // svip is not a group this user may use (UserUsableGroups: default, vip): skipped.
+    expect(spare.requests).toHaveLength(0);
+    expect(askedModels(cheap)).toEqual(['fb-large']);
+    await r.ctx.billing.flush();
+    const log = (await logsOf(r.ctx, caller.userId)).at(-1)!;
+    expect(log.group).toBe('vip');
+    expect(log.channel_id).toBe(vipChannel);
+    // 1000 prompt tokens at ratio 5, group vip ×2.
+    expect(log.quota).toBe(10_000);
+    expect(JSON.parse(log.other)).toMatchObject({ fallback_group_from: 'default', group_ratio: 2 });
+    expect(await auditLedger(r.ctx)).toEqual([]);
+  });
+
+  it('refuses to save a fallback group the user may not use', async () => {
+    const owner = await r.newCaller();
+    const token = randomAlphanumeric(32);
+    await r.ctx.db
+      .updateTable('users')
+      .set({ access_token: token })
+      .where('id', '=', owner.userId)
+      .execute();
+    const res = await r.app.inject({
+      method: 'PUT',
+      url: '/api/token/',
+      headers: { authorization: token, 'new-api-user': String(owner.userId) },
+      payload: { id: owner.tokenId, fallback_groups: 'vip,svip' },
+    });
+    expect(res.json()).toMatchObject({ success: false });
+    expect(res.json<{ message: string }>().message).toContain('svip');
   });
 });

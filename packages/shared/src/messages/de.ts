@@ -324,4 +324,5 @@ export const de: Catalogue = {
     'Ihr Konto hat {used} seines Budgets von {budget} für diesen Zeitraum verbraucht.',
   notify_key_budget_body:
     'Ihr API-Schlüssel „{what}“ hat {used} seines Budgets von {budget} für diesen Zeitraum verbraucht.',
+  token_fallback_groups_invalid: 'Ein Schlüssel kann höchstens 5 Ersatzgruppen haben',
 };

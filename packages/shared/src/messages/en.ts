@@ -304,6 +304,7 @@ export const en = {
   notify_budget_body: 'Your account used {used} of its {budget} budget for this period.',
   notify_key_budget_body:
     'Your API key "{what}" used {used} of its {budget} budget for this period.',
+  token_fallback_groups_invalid: 'A key may have up to 5 fallback groups',
 } as const;
 
 export type MessageId = keyof typeof en;

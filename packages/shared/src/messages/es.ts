@@ -312,4 +312,5 @@ export const es: Catalogue = {
   notify_budget_body: 'Su cuenta usó {used} de su presupuesto de {budget} para este periodo.',
   notify_key_budget_body:
     'Su clave de API "{what}" usó {used} de su presupuesto de {budget} para este periodo.',
+  token_fallback_groups_invalid: 'Una clave puede tener como máximo 5 grupos de respaldo',
 };

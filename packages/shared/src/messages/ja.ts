@@ -307,4 +307,5 @@ export const ja: Catalogue = {
   notify_budget_title: '{system}: 予算の {percent}% を使用しました',
   notify_budget_body: 'アカウントは今期の予算 {budget} のうち {used} を使用しました。',
   notify_key_budget_body: 'API キー「{what}」は今期の予算 {budget} のうち {used} を使用しました。',
+  token_fallback_groups_invalid: 'キーに設定できるフォールバックグループは 5 つまでです',
 };

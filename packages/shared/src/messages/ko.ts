@@ -300,4 +300,5 @@ export const ko: Catalogue = {
   notify_budget_title: '{system}: 예산의 {percent}% 사용',
   notify_budget_body: '계정이 이번 기간 예산 {budget} 중 {used}를 사용했습니다.',
   notify_key_budget_body: 'API 키 "{what}"가 이번 기간 예산 {budget} 중 {used}를 사용했습니다.',
+  token_fallback_groups_invalid: '키에는 대체 그룹을 최대 5개까지 지정할 수 있습니다',
 };

@@ -303,4 +303,5 @@ export const ru: Catalogue = {
   notify_budget_body: 'Ваш аккаунт израсходовал {used} из бюджета {budget} на этот период.',
   notify_key_budget_body:
     'Ваш API-ключ «{what}» израсходовал {used} из бюджета {budget} на этот период.',
+  token_fallback_groups_invalid: 'У ключа может быть не более 5 резервных групп',
 };

@@ -280,4 +280,5 @@ export const zh: Catalogue = {
   notify_budget_title: '{system}：预算已使用 {percent}%',
   notify_budget_body: '您的账户本周期已使用 {used}，预算为 {budget}。',
   notify_key_budget_body: '您的 API 密钥“{what}”本周期已使用 {used}，预算为 {budget}。',
+  token_fallback_groups_invalid: '每个密钥最多可设置 5 个备用分组',
 };

@@ -59,6 +59,14 @@ export const tokenFields = z.object({
   mj_setting: mjSettingField,
   /** Requests of this key in flight at once; 0 = no cap. */
   max_parallel: integerField(z.number().min(0).max(100_000)),
+  /**
+   * Groups tried in order when every channel of the key's group failed or was full, billed at
+   * the group that served (comma separated, up to 5).
+   */
+  fallback_groups: commaList.refine(
+    (list) => list === '' || list.split(',').length <= 5,
+    'token_fallback_groups_invalid',
+  ),
   /** Prompt + completion tokens per minute, counted when each answer is billed; 0 = no cap. */
   tpm_limit: integerField(z.number().min(0).max(1_000_000_000)),
   /** Budget period: `day`, `week` or `month` beside the lifetime quota; '' = none. */
@@ -136,6 +144,7 @@ export const tokenItem = z.object({
   rate_limit_message: z.string(),
   mj_setting: mjSetting,
   max_parallel: z.number().int(),
+  fallback_groups: z.string(),
   tpm_limit: z.number().int(),
   budget_period: z.string(),
   budget_quota: z.number(),

@@ -33,6 +33,8 @@ export interface TokensTable {
   mj_setting: Generated<string>;
   /** Requests of this key in flight at once; 0 = no cap. */
   max_parallel: Generated<number>;
+  /** Comma-separated groups tried in order after the key's own group; empty = none. */
+  fallback_groups: Generated<string>;
   /** Prompt + completion tokens per minute, counted at settlement; 0 = no cap. */
   tpm_limit: Generated<number>;
   /** Budget period: `day`, `week`, `month`; '' = no budget. */

@@ -57,6 +57,7 @@ export async function createTokens(
     rate_limit_message: input.rate_limit_message ?? '',
     mj_setting: JSON.stringify(input.mj_setting ?? {}),
     max_parallel: input.max_parallel ?? 0,
+    fallback_groups: input.fallback_groups ?? '',
     tpm_limit: input.tpm_limit ?? 0,
     budget_period: input.budget_period ?? '',
     budget_quota: input.budget_quota ?? 0,

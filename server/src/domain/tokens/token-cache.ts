@@ -29,6 +29,8 @@ export interface CachedToken {
   mj: MjSetting;
   /** Requests in flight at once; 0 = no cap. */
   maxParallel: number;
+  /** Groups tried in order after the key's own group. */
+  fallbackGroups: readonly string[];
   /** Tokens per minute, counted at settlement; 0 = no cap. */
   tpmLimit: number;
   /** Quota per day, week or month beside the lifetime quota; null = none. */
@@ -75,6 +77,10 @@ export function toCachedToken(row: TokenRow): CachedToken {
     },
     mj: readMjSetting(row.mj_setting),
     maxParallel: row.max_parallel,
+    fallbackGroups: row.fallback_groups
+      .split(',')
+      .map((g) => g.trim())
+      .filter(Boolean),
     tpmLimit: row.tpm_limit,
     budget: budgetOf(row.budget_period, row.budget_quota),
   };

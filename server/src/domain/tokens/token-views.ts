@@ -48,6 +48,7 @@ export function toTokenItem(row: TokenRow, timeZone = 'UTC'): TokenItem {
     rate_limit_message: row.rate_limit_message,
     mj_setting: parseMjSetting(row.mj_setting),
     max_parallel: row.max_parallel,
+    fallback_groups: row.fallback_groups,
     tpm_limit: row.tpm_limit,
     budget_period: row.budget_period,
     budget_quota: Number(row.budget_quota),

@@ -35,6 +35,7 @@ function changedColumns(input: UpdateTokenRequest): Updateable<TokensTable> {
     rate_limit_message: input.rate_limit_message,
     mj_setting: input.mj_setting === undefined ? undefined : JSON.stringify(input.mj_setting),
     max_parallel: input.max_parallel,
+    fallback_groups: input.fallback_groups,
     tpm_limit: input.tpm_limit,
     budget_period: input.budget_period,
     budget_quota: input.budget_quota,

@@ -7,6 +7,7 @@ import { usableGroups } from '../groups/usable-groups.js';
 /** The key fields checked beyond their shape. */
 export interface CheckedTokenFields {
   group?: string;
+  fallback_groups?: string;
   allow_ips?: string;
   deny_ips?: string;
 }
@@ -20,6 +21,11 @@ export function validateTokenFields(
   if (fields.group !== undefined) {
     if (!canChooseTokenGroup(fields.group, usableGroups(ctx, user))) {
       throw new AppError('token_group_unusable', { group: fields.group });
+    }
+  }
+  for (const group of fields.fallback_groups?.split(',').filter(Boolean) ?? []) {
+    if (!group || !canChooseTokenGroup(group, usableGroups(ctx, user))) {
+      throw new AppError('token_group_unusable', { group });
     }
   }
   for (const list of [fields.allow_ips, fields.deny_ips]) {

@@ -21,6 +21,7 @@ import {
 } from './admission.js';
 import { priceRequest } from './price-and-reserve.js';
 import { rememberSticky, stickyChannel, stickyOf } from './sticky-routing.js';
+import { isUsableGroup } from '../../domain/groups/usable-groups.js';
 
 /** Delivers a 2xx upstream answer to the client (JSON, stream or bytes). */
 export type Deliver = (rc: RelayContext, adaptor: Adaptor, res: UpstreamResponse) => Promise<void>;
@@ -120,7 +121,7 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
   };
   raw.once('close', onClose);
   try {
-    await attemptModels(rc, deliver);
+    await attemptRoutes(rc, deliver);
   } finally {
     raw.off('close', onClose);
   }
@@ -139,36 +140,76 @@ function fallsBack(rc: RelayContext, error: unknown): boolean {
   return status === 0 || shouldRetry(status, rc.ctx.settings, { code });
 }
 
+/** One (model, group) a request may be served in. */
+interface Route {
+  model: string;
+  group: string;
+}
+
 /**
- * The requested model's channels, then, when root set a fallback list for it and they all
- * failed, each fallback model in turn (re-priced: the request is billed for the model that
- * answered, and its log names the model asked for).
+ * Where a request may be served, in order: its model in the key's group, then in each of
+ * the key's fallback groups the user may still use, then root's fallback models for it in
+ * the same groups. A pinned channel has one route.
  */
-async function attemptModels(rc: RelayContext, deliver: Deliver): Promise<void> {
-  const requested = rc.request.model;
-  const fallbacks =
-    rc.caller.pinnedChannelId === null
-      ? (rc.ctx.settings.get(modelFallbacks)[requested] ?? [])
-      : [];
-  for (let next = 0; ; next++) {
+function routesOf(rc: RelayContext): Route[] {
+  const first = { model: rc.request.model, group: rc.usingGroup };
+  if (rc.caller.pinnedChannelId !== null) return [first];
+  const user = { group: rc.caller.userGroup, level: rc.caller.level };
+  const groups = [
+    rc.usingGroup,
+    ...(rc.caller.token?.fallbackGroups ?? []).filter(
+      (group) => group !== rc.usingGroup && isUsableGroup(rc.ctx, user, group),
+    ),
+  ];
+  const models = [
+    rc.request.model,
+    ...(rc.ctx.settings.get(modelFallbacks)[rc.request.model] ?? []),
+  ];
+  return models.flatMap((model) => groups.map((group) => ({ model, group })));
+}
+
+/**
+ * Moves the request to another route and prices it there (it is billed for the model that
+ * answered, at the group that served). False, with nothing changed, when the route has no
+ * price.
+ */
+function moveTo(rc: RelayContext, route: Route, from: Route): boolean {
+  const saved = { pricing: rc.pricing, base: rc.basePricing, tier: rc.priceTier };
+  rc.request.model = route.model;
+  rc.usingGroup = route.group;
+  try {
+    priceRequest(rc);
+  } catch {
+    rc.request.model = from.model;
+    rc.usingGroup = from.group;
+    rc.pricing = saved.pricing;
+    rc.basePricing = saved.base;
+    rc.priceTier = saved.tier;
+    return false;
+  }
+  rc.fallbackFrom = route.model === from.model ? rc.fallbackFrom : from.model;
+  rc.fallbackGroupFrom = route.group === from.group ? rc.fallbackGroupFrom : from.group;
+  return true;
+}
+
+/**
+ * Tries each route in turn: the next one only after a failure that another channel could
+ * avoid (none left, all full, 5xx, 429, network) and before anything reached the client.
+ */
+async function attemptRoutes(rc: RelayContext, deliver: Deliver): Promise<void> {
+  const routes = routesOf(rc);
+  const origin = routes[0]!;
+  let failure: unknown;
+  for (let i = 0; i < routes.length; i++) {
+    if (i > 0 && !moveTo(rc, routes[i]!, origin)) continue;
     try {
       return await attemptChannels(rc, deliver);
     } catch (error) {
-      const model = fallbacks[next];
-      if (model === undefined || !fallsBack(rc, error)) throw error;
-      const pricing = rc.pricing;
-      rc.request.model = model;
-      try {
-        priceRequest(rc);
-      } catch {
-        // A fallback without a price cannot be billed: the original failure stands.
-        rc.request.model = requested;
-        rc.pricing = pricing;
-        throw error;
-      }
-      rc.fallbackFrom = requested;
+      failure = error;
+      if (!fallsBack(rc, error)) throw error;
     }
   }
+  throw failure;
 }
 
 /** Channels found full during this request, and the soonest one of them may have room. */

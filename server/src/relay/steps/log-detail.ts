@@ -54,6 +54,7 @@ export function routingJson(rc: RelayContext): string {
     field('is_model_mapped', upstream !== rc.request.model) +
     text('upstream_model_name', upstream) +
     (rc.fallbackFrom === null ? '' : text('fallback_from', rc.fallbackFrom)) +
+    (rc.fallbackGroupFrom === null ? '' : text('fallback_group_from', rc.fallbackGroupFrom)) +
     (rc.sticky === null ? '' : text('sticky', rc.sticky.hit ? 'hit' : 'miss')) +
     `,"use_channel":[${channels}]`
   );

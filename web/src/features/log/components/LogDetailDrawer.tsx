@@ -39,6 +39,7 @@ export function LogDetailDrawer({
     add('model', log.model_name || '-');
     if (billing.mapped && billing.upstreamModel) add('upstreamModel', billing.upstreamModel);
     if (billing.fallbackFrom) add('fallbackFrom', billing.fallbackFrom);
+    if (billing.fallbackGroupFrom) add('fallbackGroupFrom', billing.fallbackGroupFrom);
     if (billing.priceTier) add('priceTier', <Tag color="gold">{billing.priceTier}</Tag>);
     if (billing.sticky) {
       add(

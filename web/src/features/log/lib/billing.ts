@@ -20,6 +20,8 @@ export interface BillingDetail {
   mapped: boolean;
   /** The model the client asked for, when a fallback model answered. */
   fallbackFrom?: string;
+  /** The key's group, when one of its fallback groups served. */
+  fallbackGroupFrom?: string;
   /** The price tier that applied (`prompt ≥ 200000`, `size = 1792x1024`). */
   priceTier?: string;
   /** Sticky routing: the conversation's remembered channel served it (hit) or not (miss). */
@@ -88,6 +90,7 @@ export function parseBilling(other: string): BillingDetail {
     upstreamModel: str(raw.upstream_model_name),
     mapped: raw.is_model_mapped === true,
     fallbackFrom: str(raw.fallback_from),
+    fallbackGroupFrom: str(raw.fallback_group_from),
     priceTier: str(raw.price_tier),
     sticky: raw.sticky === 'hit' || raw.sticky === 'miss' ? raw.sticky : undefined,
     requestPath: str(raw.request_path),

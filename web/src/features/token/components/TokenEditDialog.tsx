@@ -136,6 +136,22 @@ export function TokenEditDialog({
           <GroupSelect groups={groups.data} />
         </Form.Item>
         <Form.Item
+          name="fallback_groups"
+          label={t('form.fallbackGroups')}
+          extra={t('form.fallbackGroupsHint')}
+          rules={[{ type: 'array', max: 5, message: t('form.fallbackGroupsMax') }]}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            data-testid="token-fallback-groups"
+            options={Object.entries(groups.data ?? {}).map(([name, info]) => ({
+              value: name,
+              label: `${name} ×${info.ratio}`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
           name="model_limits_enabled"
           label={t('form.modelLimits')}
           valuePropName="checked"

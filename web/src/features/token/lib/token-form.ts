@@ -40,6 +40,8 @@ export interface TokenFormValues {
   mj_setting: MjSetting;
   /** Requests in flight at once; 0 = no cap. */
   max_parallel: number;
+  /** Groups tried in order after the key's own group. */
+  fallback_groups: string[];
   /** Tokens per minute; 0 = no cap. */
   tpm_limit: number;
   /** Budget period; '' = none. */
@@ -74,6 +76,7 @@ export function toFormValues(item: TokenItem | undefined, display: QuotaDisplay)
     rate_limit_message: item?.rate_limit_message ?? '',
     mj_setting: { ...emptyMj, ...item?.mj_setting },
     max_parallel: item?.max_parallel ?? 0,
+    fallback_groups: item?.fallback_groups ? item.fallback_groups.split(',').filter(Boolean) : [],
     tpm_limit: item?.tpm_limit ?? 0,
     budget_period: (item?.budget_period ?? '') as TokenFormValues['budget_period'],
     budget_quota: item?.budget_quota ?? 0,
@@ -112,6 +115,7 @@ export function toTokenRequest(
     rate_limit_message: values.rate_limit_message?.trim() ?? '',
     mj_setting: { ...emptyMj, ...values.mj_setting },
     max_parallel: values.max_parallel ?? 0,
+    fallback_groups: (values.fallback_groups ?? []).join(','),
     tpm_limit: values.tpm_limit ?? 0,
     budget_period: values.budget_period ?? '',
     budget_quota: values.budget_period ? (values.budget_quota ?? 0) : 0,
