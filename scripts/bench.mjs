@@ -4,7 +4,8 @@
 // bench/ twice in one run: against the bare relay of bench/limit-proxy.mjs (the practical limit
 // of Node on this machine), then against the gateway; it prints the gateway's figures as ratios
 // to the bare relay's, since absolute figures move from machine to machine. Extra arguments go
-// to bench/compare.mjs (e.g. --rounds 2).
+// to bench/compare.mjs (e.g. --rounds 2). A last run turns on admission caps and a budget for the
+// same key and channel and prints what they cost (BENCH_CONTROLS=0 skips it).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,6 +97,22 @@ function seed() {
   ).run(`http://127.0.0.1:${mockPort}`, now);
   db.close();
   return `sk-${key}`;
+}
+
+/**
+ * Turns on the operator controls for the key and channel of `seed` (caps high enough never to
+ * refuse, a monthly budget that never runs out), so that the next run measures what checking
+ * them costs on every request.
+ */
+function enableControls() {
+  const Database = require('better-sqlite3');
+  const db = new Database(dbPath);
+  db.prepare('update channels set max_concurrency = 100000, max_rpm = 100000000').run();
+  db.prepare(
+    `update tokens set max_parallel = 100000, tpm_limit = 1000000000, budget_period = 'month',
+       budget_quota = 9000000000000`,
+  ).run();
+  db.close();
 }
 
 /** Runs the harness against one relay; resolves with its JSON report. */
@@ -245,6 +262,19 @@ try {
   log(`database ${dbPath} seeded; running the harness (gateway :${port}, mock :${mockPort})`);
   const gateway = await gatewayRun(key);
   process.exitCode = report(gateway, bare) ? 0 : 1;
+  if (process.env.BENCH_CONTROLS !== '0') {
+    log('again with admission caps and a budget on the key and the channel');
+    enableControls();
+    const controlled = figures(await gatewayRun(key));
+    const g = figures(gateway);
+    const pct = (x, y) => (x && y ? `${Math.round((x / y) * 100)} %` : 'n/a');
+    console.log(
+      `\nWith caps and budgets on (same gateway): non-stream ${round2(controlled.nonstreamRps) ?? 'n/a'} RPS` +
+        ` (${pct(controlled.nonstreamRps, g.nonstreamRps)} of without), stream` +
+        ` ${round2(controlled.streamRps) ?? 'n/a'} RPS (${pct(controlled.streamRps, g.streamRps)}),` +
+        ` CPU ${controlled.cpuUs} µs/request, errors ${controlled.errors}`,
+    );
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

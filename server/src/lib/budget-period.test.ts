@@ -52,3 +52,16 @@ describe('budget periods', () => {
     expect(isTimeZone('Mars/Olympus')).toBe(false);
   });
 });
+
+describe('the current period', () => {
+  it('is remembered until the period ends', async () => {
+    const { currentPeriodStart } = await import('./budget-period.js');
+    const now = at('2026-11-24T23:59:59Z');
+    expect(currentPeriodStart('day', 'UTC', now)).toBe(periodStart('day', now, 'UTC'));
+    const next = at('2026-11-25T00:00:00Z');
+    expect(currentPeriodStart('day', 'UTC', next)).toBe(periodStart('day', next, 'UTC'));
+    expect(currentPeriodStart('day', 'UTC', next)).toBe(
+      currentPeriodStart('day', 'UTC', now) + 86_400,
+    );
+  });
+});

@@ -82,6 +82,25 @@ export function periodStart(period: BudgetPeriod, ms: number, timeZone: string):
   return Math.floor(localMidnight(year, month, day, timeZone) / 1000);
 }
 
+const current = new Map<string, { start: number; endMs: number }>();
+
+/**
+ * `periodStart` for the present, memoised until the period ends (the relay asks for every
+ * request of a key or user with a budget; the calendar maths runs once per period).
+ */
+export function currentPeriodStart(
+  period: BudgetPeriod,
+  timeZone: string,
+  ms = Date.now(),
+): number {
+  const key = `${period}|${timeZone}`;
+  const hit = current.get(key);
+  if (hit && ms >= hit.start * 1000 && ms < hit.endMs) return hit.start;
+  const start = periodStart(period, ms, timeZone);
+  current.set(key, { start, endMs: nextPeriodStart(period, ms, timeZone) * 1000 });
+  return start;
+}
+
 /** Unix seconds at which the period after the one containing `ms` starts. */
 export function nextPeriodStart(period: BudgetPeriod, ms: number, timeZone: string): number {
   const start = periodStart(period, ms, timeZone) * 1000;

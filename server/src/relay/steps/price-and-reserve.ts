@@ -4,7 +4,7 @@ import { reserveEstimate } from '../../billing/quota-formula.js';
 import { modelPriceTiers, preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
 import { quotaPerUnit } from '../../config/settings/groups/general.js';
 import { budgetTimeZone, preConsumedQuota } from '../../config/settings/groups/quota.js';
-import { periodStart } from '../../lib/budget-period.js';
+import { currentPeriodStart } from '../../lib/budget-period.js';
 import { discountFor } from '../../domain/levels/discount.js';
 import { markTokenExhausted } from '../../domain/tokens/token-status.js';
 import { AppError } from '../../errors.js';
@@ -77,10 +77,9 @@ export async function reserve(rc: RelayContext): Promise<void> {
   const tokenBudget = token?.budget ?? null;
   if (userBudget || tokenBudget) {
     const zone = settings.get(budgetTimeZone);
-    const now = Date.now();
     rc.reservation.budget = {
-      user: userBudget ? periodStart(userBudget.period, now, zone) : null,
-      token: tokenBudget ? periodStart(tokenBudget.period, now, zone) : null,
+      user: userBudget ? currentPeriodStart(userBudget.period, zone) : null,
+      token: tokenBudget ? currentPeriodStart(tokenBudget.period, zone) : null,
     };
   }
   try {
