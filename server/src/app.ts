@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { AppContext } from './context.js';
 import { createInitialRoot } from './domain/users/setup.js';
 import { handleError } from './http/error-handler.js';
+import { acceptCompressedBodies } from './http/request-encoding.js';
 import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
 import { observeHttpRequests } from './lib/metrics.js';
@@ -18,12 +19,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // One log line per relay request would cost more than the relay itself.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.env.trustProxy,
-    bodyLimit: 64 * 1024 * 1024,
+    bodyLimit: ctx.env.bodyLimit,
     genReqId: timeOrderedId,
     requestIdHeader: false,
   });
   await app.register(fastifyCookie, { secret: ctx.env.sessionSecret });
   acceptEmptyJsonBodies(app);
+  acceptCompressedBodies(app, ctx.env.bodyLimit);
   app.addHook('onRequest', (req, reply, done) => {
     void reply.header('X-Oneapi-Request-Id', req.id).header('X-New-Api-Version', version);
     done();

@@ -29,6 +29,8 @@ export interface Env {
   dataDir: string;
   /** Built console served at `/`; empty when no build exists. */
   webDist: string;
+  /** Largest request body accepted, in bytes, counted after decompression. */
+  bodyLimit: number;
 }
 
 const portError = 'must be a port number (0-65535)';
@@ -41,6 +43,11 @@ const schema = z.object({
     .max(65535, { error: portError })
     .default(3000),
   HOST: z.string().default('0.0.0.0'),
+  MAX_REQUEST_BODY_MB: z.coerce
+    .number({ error: 'must be a number of megabytes (1-1024)' })
+    .min(1, { error: 'must be a number of megabytes (1-1024)' })
+    .max(1024, { error: 'must be a number of megabytes (1-1024)' })
+    .default(64),
   SQL_DSN: z
     .string()
     .default('')
@@ -101,6 +108,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir,
     webDist: e.WEB_DIST ?? '',
+    bodyLimit: Math.round(e.MAX_REQUEST_BODY_MB * 1024 * 1024),
   };
 }
 
