@@ -119,6 +119,7 @@ export const settingCatalogue = {
   ModelRequestRateLimitGroup: { kind: 'json', group: 'operation' },
   ModelFallbacks: { kind: 'json', group: 'operation' },
   StickyRoutingEnabled: { kind: 'flag', group: 'operation' },
+  FetchAllowedHosts: { kind: 'text', group: 'operation' },
   StickyRoutingRules: { kind: 'json', group: 'operation' },
   ModelRequestRateLimitSuccessCount: { kind: 'number', group: 'operation', min: 1, max: 100000000 },
   NotifyPrivateAddresses: { kind: 'flag', group: 'operation' },

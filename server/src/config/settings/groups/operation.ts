@@ -73,6 +73,11 @@ export const stickyRoutingRules = json('StickyRoutingRules', z.array(stickyRule)
     ttl_seconds: 3600,
   },
 ]);
+/**
+ * Hosts (`name` or `name:port`, one per line) that addresses supplied by users or upstreams
+ * (notification webhooks, task result URLs) may reach although they are not public.
+ */
+export const fetchAllowedHosts = text('FetchAllowedHosts', '');
 /** Let notification webhooks and robots reach private and loopback addresses (own LAN). */
 export const notifyPrivateAddresses = flag('NotifyPrivateAddresses', false);
 /** Whether upstream failures matching the rules below disable a channel (status 3). */

@@ -1,7 +1,10 @@
 import type { NotificationPrefs } from '@gateway/shared';
-import { fetch, type Agent } from 'undici';
-import { notifyPrivateAddresses } from '../../../config/settings/groups/operation.js';
-import { isPrivateLiteral, publicOnlyAgent } from '../../../lib/public-address.js';
+import { fetch } from 'undici';
+import {
+  fetchAllowedHosts,
+  notifyPrivateAddresses,
+} from '../../../config/settings/groups/operation.js';
+import { publicAgentFor } from '../../../lib/public-address.js';
 import type { NotifyContext } from '../notify-context.js';
 
 /** One notification as a sender delivers it. */
@@ -28,9 +31,6 @@ export class DeliveryError extends Error {
   override name = 'DeliveryError';
 }
 
-/** One agent for every user-given address: public destinations only. */
-let publicAgent: Agent | undefined;
-
 /**
  * Posts JSON and answers the parsed answer (or its text); throws DeliveryError when refused.
  * Addresses users type in reach only the public internet unless `NotifyPrivateAddresses`
@@ -45,9 +45,6 @@ export async function postJson(
   trusted = false,
 ): Promise<unknown> {
   const allowPrivate = trusted || ctx.settings.get(notifyPrivateAddresses);
-  if (!allowPrivate && isPrivateLiteral(url)) {
-    throw new DeliveryError('the address is not on the public internet');
-  }
   let res: Awaited<ReturnType<typeof fetch>>;
   try {
     res = await fetch(url, {
@@ -56,7 +53,7 @@ export async function postJson(
       body,
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
-      dispatcher: allowPrivate ? undefined : (publicAgent ??= publicOnlyAgent()),
+      dispatcher: allowPrivate ? undefined : publicAgentFor(ctx.settings.get(fetchAllowedHosts)),
     });
   } catch (error) {
     const e = error as {

@@ -3,7 +3,7 @@ import { ProxyAgent, request, type Dispatcher } from 'undici';
 import type { CachedChannel } from '../../../domain/channels/channel-index.js';
 import type { TaskRow } from '../../../db/queries/tasks.js';
 import { AppError } from '../../../errors.js';
-import { publicOnlyAgent } from '../../../lib/public-address.js';
+import { publicAgentFor } from '../../../lib/public-address.js';
 import { isObject } from '../../adaptors/shared/json.js';
 import { corsHeader } from '../../cors.js';
 import { klingBase, klingVideoUrl } from './kling.js';
@@ -68,6 +68,8 @@ export async function streamVideo(
   reply: FastifyReply,
   row: TaskRow,
   channel: CachedChannel | null,
+  /** `FetchAllowedHosts`: non-public hosts root allowed. */
+  allowList: string,
 ): Promise<void> {
   if (row.status !== 'SUCCESS') throw new AppError('task_not_finished', { id: row.task_id });
   const source = sourceOf(row, channel);
@@ -76,9 +78,10 @@ export async function streamVideo(
     typeof proxyUrl === 'string' && /^https?:\/\//.test(proxyUrl)
       ? new ProxyAgent(proxyUrl)
       : undefined;
-  const guard = !proxy && source.foreign ? publicOnlyAgent() : undefined;
+  const guard = !proxy && source.foreign ? publicAgentFor(allowList) : undefined;
   const dispatcher: Dispatcher | undefined = proxy ?? guard;
-  const release = () => void dispatcher?.close().catch(() => undefined);
+  // The guard is shared; only a proxy agent made for this call is closed.
+  const release = () => void proxy?.close().catch(() => undefined);
   const answer = await request(source.url, {
     method: 'GET',
     headers: source.headers,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fetchAllowedHosts } from '../../../config/settings/groups/operation.js';
 import type { AppContext } from '../../../context.js';
 import { findTask, type TaskRow } from '../../../db/queries/tasks.js';
 import { AppError } from '../../../errors.js';
@@ -118,7 +119,12 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
     });
     scope.get('/v1/videos/:id/content', async (req, reply) => {
       const row = await ownVideo(ctx, req, idParam(req), true);
-      await streamVideo(reply, row, ctx.channels.get(row.channel_id));
+      await streamVideo(
+        reply,
+        row,
+        ctx.channels.get(row.channel_id),
+        ctx.settings.get(fetchAllowedHosts),
+      );
     });
     scope.post('/v1/videos/:id/remix', (req, reply) => remix(ctx, req, reply));
     // Listing and deleting videos are not relayed (as in new-api).

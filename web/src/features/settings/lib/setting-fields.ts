@@ -101,6 +101,7 @@ export const settingTabs: Record<TabId, SectionDef[]> = {
         field('CheckinMaxQuota'),
         field('AffEnabled'),
         field('NotifyPrivateAddresses'),
+        field('FetchAllowedHosts', { kind: 'textarea' }),
       ],
     },
     {
