@@ -1,4 +1,5 @@
 import type { BaseContext } from '../base-context.js';
+import { isDeadlock } from './deadlock.js';
 import { nowSeconds } from '../lib/time.js';
 import { runAsync } from './ledger/program.js';
 import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
@@ -10,16 +11,30 @@ import type { BalanceMove, Charged } from './settle-plan.js';
  * transaction holds its connection. The same programs as `SqliteMoney`, so the engines agree.
  */
 
-/** RESERVE in a transaction of its own; throws the refusal with nothing changed. */
+/** Attempts of a reservation that lost a deadlock to a concurrent settlement batch. */
+const reserveAttempts = 3;
+
+/**
+ * RESERVE in a transaction of its own; throws the refusal with nothing changed. A deadlock
+ * (MySQL: the reservation's insert against a batch's deletes) rolls the whole transaction back,
+ * so it is run again.
+ */
 export async function reserveQuota(
   ctx: Pick<BaseContext, 'db'>,
   reservation: Reservation,
   instanceId: string,
 ): Promise<void> {
-  const refusal = await runAsync(ctx.db, () =>
-    reserveProgram(reservation, instanceId, nowSeconds()),
-  );
-  if (refusal) throw refusal;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const refusal = await runAsync(ctx.db, () =>
+        reserveProgram(reservation, instanceId, nowSeconds()),
+      );
+      if (refusal) throw refusal;
+      return;
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= reserveAttempts) throw error;
+    }
+  }
 }
 
 /** Commits a batch in one transaction; ReservationGone when a reservation is missing. */

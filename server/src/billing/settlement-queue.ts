@@ -1,4 +1,5 @@
 import type { BaseContext } from '../base-context.js';
+import { isDeadlock } from './deadlock.js';
 import { commitBatch, commitOne } from './kysely-money.js';
 import { ReservationGone, type BalanceMove, type Charged } from './settle-plan.js';
 
@@ -8,11 +9,6 @@ const batchDelayMs = 25;
 const maxBatch = 1000;
 /** Attempts of a batch that lost a deadlock (PostgreSQL/MySQL, several instances). */
 const deadlockAttempts = 3;
-
-function isDeadlock(error: unknown): boolean {
-  const e = error as { code?: unknown; errno?: unknown };
-  return e.code === '40P01' || e.code === '40001' || e.errno === 1213 || e.code === 'SQLITE_BUSY';
-}
 
 /**
  * Settlements and refunds on the Kysely runner (PostgreSQL, MySQL), queued off the request

@@ -65,6 +65,8 @@ export async function reserve(rc: RelayContext): Promise<void> {
         settings.get(quotaPerUnit),
         request.calls,
       );
+  // A price large enough to leave the exact range cannot be held (or charged) exactly.
+  if (!Number.isSafeInteger(quota)) throw new AppError('quota_too_large', undefined, 400);
   const token = caller.token;
   rc.reservation = {
     id: rc.requestId,

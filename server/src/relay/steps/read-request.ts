@@ -29,11 +29,17 @@ function textTokens(value: unknown): number {
   return textTokens(value.content);
 }
 
+/** No model answers with more tokens than this: a larger cap holds no more quota. */
+const largestAnswer = 10_000_000;
+
 function maxTokensOf(rc: RelayContext, body: JsonObject): number {
-  if (rc.format === 'gemini') {
-    return isObject(body.generationConfig) ? num(body.generationConfig.maxOutputTokens) : 0;
-  }
-  return num(body.max_completion_tokens) || num(body.max_tokens) || num(body.max_output_tokens);
+  const cap =
+    rc.format === 'gemini'
+      ? isObject(body.generationConfig)
+        ? num(body.generationConfig.maxOutputTokens)
+        : 0
+      : num(body.max_completion_tokens) || num(body.max_tokens) || num(body.max_output_tokens);
+  return Math.min(Math.max(0, cap), largestAnswer);
 }
 
 /**
