@@ -47,7 +47,14 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     pgSchema: options.pgSchema,
   });
   await migrateToLatest(db);
-  const shared = createSharedState(env.redisUrl, options.redisPrefix ?? '');
+  const shared = createSharedState(env.redisUrl, options.redisPrefix ?? '', (error) => {
+    if (error)
+      log.error(
+        { err: error },
+        'Redis is unreachable; requests that need it fail until it is back',
+      );
+    else log.warn('Redis is reachable again');
+  });
   const settings = new Settings(db, shared, allSettings);
   await settings.load();
   const closers: Array<() => Promise<void> | void> = [];

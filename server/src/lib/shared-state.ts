@@ -35,8 +35,13 @@ export interface SharedState {
 }
 
 /** Creates the shared state: Redis when a URL is given, else in process. */
-export function createSharedState(redisUrl: string, prefix = ''): SharedState {
-  return redisUrl ? new RedisState(redisUrl, prefix) : new MemoryState();
+export function createSharedState(
+  redisUrl: string,
+  prefix = '',
+  /** Told when Redis becomes unreachable (at most once per outage) and when it is back. */
+  onOutage: (error: Error | null) => void = () => undefined,
+): SharedState {
+  return redisUrl ? new RedisState(redisUrl, prefix, onOutage) : new MemoryState();
 }
 
 class MemoryState implements SharedState {
@@ -136,9 +141,20 @@ class RedisState implements SharedState {
   constructor(
     private readonly url: string,
     private readonly prefix: string,
+    onOutage: (error: Error | null) => void,
   ) {
     const { Redis } = lazyRequire('ioredis') as typeof IORedis;
     this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+    // ioredis reconnects by itself; an outage is reported once, and so is the recovery.
+    let down = false;
+    this.client.on('error', (error: Error) => {
+      if (!down) onOutage(error);
+      down = true;
+    });
+    this.client.on('ready', () => {
+      if (down) onOutage(null);
+      down = false;
+    });
   }
 
   get(key: string): Promise<string | null> {
