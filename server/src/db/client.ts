@@ -45,6 +45,12 @@ export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
   return sqliteHandles.get(db);
 }
 
+/**
+ * A lost database connection: the statements running on it fail with their own errors (and
+ * are answered or retried by their callers); the event itself needs no action.
+ */
+function ignoreConnectionError(): void {}
+
 /** Opens a Kysely instance on the chosen engine. */
 export function openDb(target: DbTarget): Db {
   if (target.kind === 'postgres') {
@@ -53,6 +59,10 @@ export function openDb(target: DbTarget): Db {
       max: target.poolSize ?? 20,
       options: target.pgSchema ? `-c search_path=${target.pgSchema}` : undefined,
     });
+    // A connection the server drops (a restart, a network cut) must not end the process: the
+    // queries it was running fail, the pool opens a new one for the next.
+    pool.on('error', ignoreConnectionError);
+    pool.on('connect', (client) => client.on('error', ignoreConnectionError));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.kind === 'mysql') {
@@ -65,6 +75,7 @@ export function openDb(target: DbTarget): Db {
       bigNumberStrings: false,
       charset: 'utf8mb4',
     });
+    pool.on('connection', (connection) => connection.on('error', ignoreConnectionError));
     return new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
   }
   if (target.sqlitePath !== ':memory:') mkdirSync(dirname(target.sqlitePath), { recursive: true });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
-import { Socket, type AddressInfo } from 'node:net';
+import { createServer as createNetServer, Socket, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream/index.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
@@ -48,6 +48,40 @@ async function startRedis(port: number): Promise<ChildProcess> {
   throw new Error('redis did not start');
 }
 
+/**
+ * A TCP proxy to PostgreSQL that the test can cut (every connection dropped, new ones refused)
+ * and restore, to stand for a database restart without touching the shared server.
+ */
+async function startDbProxy(target: number) {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server = createNetServer((client) => {
+    if (!open) return client.destroy();
+    const db = new Socket();
+    db.connect(target, '127.0.0.1');
+    for (const s of [client, db]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(db).pipe(client);
+    client.on('close', () => db.destroy());
+    db.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    cut() {
+      open = false;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      open = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** A round-robin HTTP balancer over `ports`. */
 async function startBalancer(ports: number[]): Promise<{ url: string; server: Server }> {
   let next = 0;
@@ -79,6 +113,7 @@ describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a b
   const ports: number[] = [];
   const instances: ChildProcess[] = [];
   let balancer: { url: string; server: Server };
+  let dbProxy: Awaited<ReturnType<typeof startDbProxy>>;
   let key: string;
   let tokenId: number;
   let userId: number;
@@ -102,8 +137,14 @@ describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a b
     const seeded = await seedToken(seedCtx.ctx, userId);
     key = seeded.key;
     tokenId = seeded.id;
+    // The instances reach PostgreSQL through a proxy the test can cut.
+    const database = databaseEnv(isolated);
+    const target = new URL(database.SQL_DSN!);
+    dbProxy = await startDbProxy(Number(target.port || 5432));
+    target.port = String(dbProxy.port);
     const env = {
-      ...databaseEnv(isolated),
+      ...database,
+      SQL_DSN: target.toString(),
       REDIS_CONN_STRING: `redis://127.0.0.1:${redisPort}`,
       INITIAL_ROOT_PASSWORD: rootPassword,
     };
@@ -122,6 +163,7 @@ describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a b
     );
     redis?.kill('SIGKILL');
     balancer?.server.close();
+    await dbProxy?.close();
     await up?.close();
     await seedCtx?.cleanup();
     await isolated?.drop();
@@ -245,4 +287,38 @@ describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a b
     expect(await auditLedger(seedCtx.ctx)).toEqual([]);
     void tokenId;
   }, 60_000);
+
+  it('survives a database restart under load, losing and doubling nothing', async () => {
+    const before = await auditLedger(seedCtx.ctx);
+    expect(before).toEqual([]);
+    let running = true;
+    const outcomes: number[] = [];
+    const load = (async () => {
+      while (running) {
+        const res = await chat(balancer.url).catch(() => null);
+        outcomes.push(res?.status ?? 0);
+        await res?.text().catch(() => undefined);
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    dbProxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const during = outcomes.length;
+    dbProxy.restore();
+    const restored = Date.now();
+    let recovered = false;
+    while (Date.now() - restored < 20_000 && !recovered) {
+      recovered = (await chat(balancer.url)).status === 200;
+      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    running = false;
+    await load;
+    expect(recovered).toBe(true);
+    for (const child of instances) expect(child.exitCode).toBeNull();
+    expect(outcomes.every((code) => code === 200 || (code >= 400 && code < 600))).toBe(true);
+    expect(outcomes.length).toBeGreaterThan(during);
+    // Settlements queued while the database was gone commit once it is back, exactly once.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await auditLedger(seedCtx.ctx)).toEqual([]);
+  }, 90_000);
 });
