@@ -15,6 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
 
+// `--instances N`: the multi-instance mode (PostgreSQL + Redis, one instance against N).
+if (process.argv.includes('--instances')) {
+  await import('./bench-instances.mjs');
+  process.exit(process.exitCode ?? 0);
+}
+
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'server/package.json'));
 const log = (...x) => console.error('[bench]', ...x);

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { BaseContext } from '../base-context.js';
+import { dialectOf } from '../db/dialect.js';
 import { isDeadlock } from './deadlock.js';
 import { nowSeconds } from '../lib/time.js';
 import { runAsync } from './ledger/program.js';
@@ -26,9 +28,14 @@ export async function reserveQuota(
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const refusal = await runAsync(ctx.db, () =>
-        reserveProgram(reservation, instanceId, nowSeconds()),
-      );
+      const refusal = await ctx.db.transaction().execute(async (trx) => {
+        // A hold needs no flush of its own: the settlement that charges a delivered answer
+        // commits durably, and PostgreSQL writes its log in order, so the hold is durable by
+        // then too; a hold lost in a crash held nothing that was delivered.
+        if (dialectOf(trx) === 'postgres')
+          await sql`set local synchronous_commit to off`.execute(trx);
+        return runAsync(trx, () => reserveProgram(reservation, instanceId, nowSeconds()));
+      });
       if (refusal) throw refusal;
       return;
     } catch (error) {
