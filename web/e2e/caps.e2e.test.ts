@@ -193,6 +193,13 @@ describe('operator controls', () => {
       await p.goto(`/channel/edit/${channelId}`);
       await p.getByLabel('Max concurrent requests').waitFor();
       await shoot(p, `caps-${name}-editor`);
+      const user = await page('frank', 'frankpass123', options);
+      await user.goto('/token');
+      const row = user.getByTestId('token-table').locator('tr', { hasText: 'capped key' });
+      await row.getByRole('button', { name: /edit/i }).click();
+      await user.getByRole('dialog').getByTestId('budget-period').waitFor();
+      await user.waitForTimeout(600);
+      await shoot(user, `caps-${name}-key-dialog`);
     }
   });
 });
