@@ -69,7 +69,7 @@ describe('channel extras', () => {
   const row = (page: Page, name: string) =>
     page.getByTestId('channel-table').locator('tr', { hasText: name });
   const toast = async (page: Page, text: RegExp) =>
-    expect.poll(() => page.locator('.ant-message').innerText(), { timeout: 15_000 }).toMatch(text);
+    expect.poll(() => page.locator('.ant-message').innerText(), { timeout: 30_000 }).toMatch(text);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'channel-extras-e2e-'));
@@ -242,7 +242,10 @@ describe('channel extras', () => {
     await page.getByTestId('channel-edit-tag').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('edit-tag-name').fill('solo-2');
+    // The dialog loads the tag's models first; under load that takes a while.
+    await dialog.getByTestId('edit-tag-name').waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 45_000 });
     await toast(page, /channels with it: 1/i);
     expect((await channel(ids.loner)).tag).toBe('solo-2');
     // The list follows the tag to its new name.
