@@ -88,13 +88,14 @@ describe.runIf(testDb === 'sqlite' && !testRedis)('memory on a long stream', () 
       await finished;
       expect(samples.length).toBeGreaterThan(30);
       expect(bytes).toBeGreaterThan(3_000_000);
-      // After warming up (the first 10 s), memory moves by less than 25 MB over the rest.
-      const settled = samples.slice(10);
-      const growth = Math.max(...settled) - Math.min(...settled);
+      // After warming up (the first 15 s) memory never climbs past its early peak by 15 MB
+      // (it may fall: the collector gives memory back).
+      const early = Math.max(...samples.slice(0, 15));
+      const later = Math.max(...samples.slice(15));
       expect(
-        growth,
+        later - early,
         `RSS samples (MB): ${samples.map((s) => s.toFixed(0)).join(' ')}`,
-      ).toBeLessThan(25);
+      ).toBeLessThan(15);
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
