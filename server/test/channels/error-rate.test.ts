@@ -65,12 +65,18 @@ describe(`channel health by error rate on ${testDb}`, () => {
     const reason = JSON.parse((await channel()).other_info).status_reason as string;
     expect(reason).toBe('error rate 50% (6 of 12 requests in 60 s)');
     expect((await ask()).statusCode).toBe(503);
-    const told = await r.ctx.db
-      .selectFrom('logs')
-      .select('content')
-      .where('content', 'like', '%was disabled automatically%')
-      .execute();
-    expect(told.map((l) => l.content).join()).toContain('error rate 50%');
+    // Root is told in a log written right after the change (not in its transaction).
+    const told = async () =>
+      (
+        await r.ctx.db
+          .selectFrom('logs')
+          .select('content')
+          .where('content', 'like', '%was disabled automatically%')
+          .execute()
+      )
+        .map((l) => l.content)
+        .join();
+    await expect.poll(told).toContain('error rate 50%');
 
     // Before the cool-down nothing is probed; after it a failing probe starts it again.
     await recoverChannels(r.ctx);
