@@ -2,15 +2,18 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { createInitialRoot } from './domain/users/setup.js';
+import { AppError } from './errors.js';
 import { handleError } from './http/error-handler.js';
 import { acceptCompressedBodies } from './http/request-encoding.js';
 import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
 import { observeHttpRequests } from './lib/metrics.js';
 import { timeOrderedId } from './lib/random.js';
+import { nestsDeeperThan } from './lib/json-depth.js';
 import { version } from './lib/version.js';
 import { registerRelayRoutes } from './relay/relay-routes.js';
 import { registerTaskRoutes } from './relay/tasks/task-routes.js';
+import { sendUnroutedRelayError } from './relay/unrouted-errors.js';
 
 /** Builds the HTTP application on a context. Tests call this and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -22,6 +25,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.env.bodyLimit,
     genReqId: timeOrderedId,
     requestIdHeader: false,
+    // A malformed URL or an over-long path parameter is refused before any route (and its
+    // error handler) is chosen: answer it in the shape of the protocol its path belongs to.
+    frameworkErrors: (error, req, reply) => {
+      if (!sendUnroutedRelayError(error, req, reply)) handleError(error, req, reply);
+    },
   });
   await app.register(fastifyCookie, { secret: ctx.env.sessionSecret });
   acceptEmptyJsonBodies(app);
@@ -41,9 +49,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 }
 
 /**
+ * Deepest nesting a JSON body may have. Bodies are walked and written again (to the upstream,
+ * to logs) by recursive code, `JSON.stringify` included, which overflows the call stack a few
+ * thousand levels down; no API request needs more than a few dozen.
+ */
+const maxJsonDepth = 512;
+
+/**
  * JSON bodies as Fastify parses them (prototype poisoning refused), except that a bodiless
  * request with a JSON content type is an empty body rather than a 400: common clients send
- * POSTs without a body that way, and the one-api contract accepts them.
+ * POSTs without a body that way, and the one-api contract accepts them. A body nested deeper
+ * than `maxJsonDepth` is refused with 400 before it is parsed.
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -51,6 +67,11 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') {
       done(null, undefined);
+      return;
+    }
+    if (nestsDeeperThan(body as string, maxJsonDepth)) {
+      const detail = `JSON nested deeper than ${maxJsonDepth} levels`;
+      done(new AppError('invalid_request', { detail }, 400), undefined);
       return;
     }
     parseJson(req, body as string, done);

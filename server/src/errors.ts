@@ -41,6 +41,9 @@ export function toAppError(error: unknown): AppError {
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
     return new AppError('invalid_request', { detail: where + issue.message });
   }
+  if (isDataException(error)) {
+    return new AppError('invalid_request', { detail: 'a value does not fit its field' });
+  }
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.statusCode === 413) return new AppError('request_too_large', undefined, 413);
   if (fastifyError.statusCode === 429) return new AppError('too_many_requests', undefined, 429);
@@ -48,4 +51,17 @@ export function toAppError(error: unknown): AppError {
     return new AppError('invalid_request', { detail: fastifyError.message ?? '' }, 400);
   }
   return new AppError('internal_error', undefined, 500);
+}
+
+/**
+ * Whether the database refused a value of the statement (SQLSTATE class 22, "data exception":
+ * a number out of its column's range, text too long for its column or not valid in its
+ * encoding). Those values come from the request, so the failure is the client's: PostgreSQL's
+ * errors carry the SQLSTATE as `code` (beside a `severity`), MySQL's as `sqlState`.
+ */
+function isDataException(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; severity?: unknown; sqlState?: unknown };
+  const state = typeof e.sqlState === 'string' ? e.sqlState : e.severity ? e.code : undefined;
+  return typeof state === 'string' && state.startsWith('22');
 }

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { lazyRequire } from '../lib/lazy-require.js';
 import { migrations } from './migrations/index.js';
 import { dialectOf, type Dialect } from './dialect.js';
+import { storableTextPool } from './pg-text.js';
 import type { Database } from './schema/index.js';
 
 export { dialectOf, type Dialect } from './dialect.js';
@@ -63,7 +64,7 @@ export function openDb(target: DbTarget): Db {
     // queries it was running fail, the pool opens a new one for the next.
     pool.on('error', ignoreConnectionError);
     pool.on('connect', (client) => client.on('error', ignoreConnectionError));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: storableTextPool(pool) }) });
   }
   if (target.kind === 'mysql') {
     const { createPool } = lazyRequire('mysql2') as typeof Mysql;

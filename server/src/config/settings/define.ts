@@ -6,6 +6,7 @@ import {
   type SettingSpec,
 } from '@gateway/shared';
 import { z } from 'zod';
+import { withoutPrototypes } from '../../lib/null-prototype.js';
 
 /** One admin-editable setting: its stored key, how to read the stored string, its default. */
 export interface SettingDef<T> {
@@ -71,12 +72,16 @@ export const number = (key: SettingKey, defaultValue: number) => {
   return define(key, spec, (raw) => schema.parse(raw.trim()), defaultValue);
 };
 
-/** A JSON setting validated by a schema. */
+/**
+ * A JSON setting validated by a schema. Its objects have no prototype: settings are maps
+ * looked up by names from requests (models, groups), and `ModelRatio['constructor']` must be
+ * absent rather than `Object`.
+ */
 export const json = <T>(key: SettingKey, schema: z.ZodType<T>, defaultValue: T) =>
   define(
     key,
     specOf(key, 'json'),
-    (raw) => schema.parse(JSON.parse(raw)),
-    defaultValue,
+    (raw) => withoutPrototypes(schema.parse(JSON.parse(raw))),
+    withoutPrototypes(defaultValue),
     (v) => JSON.stringify(v),
   );

@@ -61,9 +61,12 @@ function parseObject(raw: string): Record<string, unknown> {
   }
 }
 
-/** Keeps string values, and numbers as text (`{"400": 500}`); drops anything else. */
+/**
+ * Keeps string values, and numbers as text (`{"400": 500}`); drops anything else. The result
+ * has no prototype: it is looked up by model names from requests.
+ */
 function stringsOnly(value: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(value)) {
     if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
   }

@@ -1,6 +1,7 @@
 import { defaultLevelName } from '@gateway/shared';
 import type { BaseContext } from '../../base-context.js';
 import { listLevels, type LevelRow } from '../../db/queries/levels.js';
+import { withoutPrototypes } from '../../lib/null-prototype.js';
 
 /** A level as the relay and the console use it, its JSON columns parsed. */
 export interface Level {
@@ -38,10 +39,10 @@ const fallback: Level = {
   extraDiscount: 1,
   finalDiscount: 1,
   groups: [],
-  modelRequestLimits: {},
-  modelConcurrencyLimits: {},
+  modelRequestLimits: withoutPrototypes({}),
+  modelConcurrencyLimits: withoutPrototypes({}),
   rateLimit: 0,
-  modelPrices: {},
+  modelPrices: withoutPrototypes({}),
   benefits: '',
   autoUpgrade: false,
   requiredDays: 0,
@@ -51,12 +52,16 @@ const fallback: Level = {
   createdAt: 0,
 };
 
+/**
+ * A JSON column, or `empty` when it holds no object. Its objects have no prototype: they are
+ * looked up by model names from requests, and a model named `constructor` has no limit.
+ */
 function parseJson<T>(raw: string, empty: T): T {
   try {
     const value: unknown = JSON.parse(raw);
-    return value && typeof value === 'object' ? (value as T) : empty;
+    return withoutPrototypes(value && typeof value === 'object' ? (value as T) : empty);
   } catch {
-    return empty;
+    return withoutPrototypes(empty);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { budgetOf, type Budget } from '../../lib/budget-period.js';
 import type { SharedState } from '../../lib/shared-state.js';
+import { withoutPrototypes } from '../../lib/null-prototype.js';
 
 /** What authorization needs of a user on every request; never the balance. */
 export interface CachedUser {
@@ -114,11 +115,15 @@ export interface UserOverrides {
   modelDiscounts: Record<string, number>;
 }
 
+/** The user's discounts by model, in an object without a prototype (looked up by model name). */
 function parseModelDiscounts(raw: string): Record<string, number> {
   const value = parseSetting(raw);
-  return Object.fromEntries(
-    Object.entries(value).filter(
-      (e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]) && e[1] >= 0,
+  return withoutPrototypes(
+    Object.fromEntries(
+      Object.entries(value).filter(
+        (e): e is [string, number] =>
+          typeof e[1] === 'number' && Number.isFinite(e[1]) && e[1] >= 0,
+      ),
     ),
   );
 }

@@ -37,7 +37,8 @@ function klingCode(status: number): number {
   return 1201;
 }
 
-function sendKlingError(error: unknown, req: FastifyRequest, reply: FastifyReply): void {
+/** Answers any failure of a Kling route in Kling's envelope with its HTTP status. */
+export function sendKlingError(error: unknown, req: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof KlingRefusal) {
     void reply
       .code(error.status)
