@@ -1,6 +1,6 @@
 // Import directions, checked by `npm run lint` (dependency-cruiser).
 //
-// server/src:  http, relay, jobs  →  domain, policies  →  billing  →  config, db  →  lib
+// server/src:  http, relay, jobs, import  →  domain, policies  →  billing  →  config, db  →  lib
 //              errors.ts and base-context.ts sit low (anyone may import them); context.ts holds
 //              the services and is imported by the layers above billing; app.ts, main.ts and
 //              create-context.ts compose everything and nothing imports them.
@@ -94,6 +94,18 @@ module.exports = {
       { path: layer('http'), pathNot: `${src}http/middleware/` },
     ),
     never(
+      'import-is-an-edge',
+      "import/ brings another gateway's database in through domain, billing and db; it never reaches into http/, relay/ or jobs/ (import-main.ts wires what it needs).",
+      { path: layer('import') },
+      { path: [layer('http'), layer('relay'), layer('jobs')] },
+    ),
+    never(
+      'nothing-needs-the-importer',
+      'import/ is used by import-main.ts only.',
+      { path: src, pathNot: [layer('import'), `${src}import-main\\.ts$`] },
+      { path: layer('import') },
+    ),
+    never(
       'jobs-are-an-edge',
       'jobs/ run domain rules on a timer; they do not reach into http/ or relay/.',
       { path: layer('jobs') },
@@ -101,9 +113,9 @@ module.exports = {
     ),
     never(
       'roots-are-not-imported',
-      'app.ts, main.ts and create-context.ts compose the process; nothing in src imports them (main.ts excepted).',
+      'app.ts, main.ts, import-main.ts and create-context.ts compose the process; nothing in src imports them (main.ts excepted).',
       { path: src, pathNot: `${src}main\\.ts$` },
-      { path: `${src}(app|main|create-context)\\.ts$` },
+      { path: `${src}(app|main|import-main|create-context)\\.ts$` },
     ),
     never(
       'server-not-console',

@@ -1,9 +1,9 @@
-// Bundles the server into dist/main.js; npm packages stay external, @gateway/shared is inlined.
+// Bundles the server into dist/main.js and the importer into dist/import.js; npm packages stay external, @gateway/shared is inlined.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', import: 'src/import-main.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

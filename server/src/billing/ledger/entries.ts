@@ -47,7 +47,9 @@ export type LedgerReason =
   /** An asynchronous task (drawing, music, video) paid when submitted (reference `table:id`). */
   | 'task_charge'
   /** A failed or timed-out task's charge, given back once. */
-  | 'task_refund';
+  | 'task_refund'
+  /** A balance brought from a one-api or new-api database (reference `import:kind:id`). */
+  | 'import';
 
 /** One balance change, as the caller asks for it. */
 export interface Posting {

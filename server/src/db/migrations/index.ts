@@ -18,6 +18,7 @@ import * as m0018 from './0018_tasks.js';
 import * as m0020 from './0020_admission_caps.js';
 import * as m0021 from './0021_budgets.js';
 import * as m0022 from './0022_fallback_groups.js';
+import * as m0023 from './0023_import_map.js';
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0020_admission_caps': m0020,
   '0021_budgets': m0021,
   '0022_fallback_groups': m0022,
+  '0023_import_map': m0023,
 };

@@ -198,6 +198,11 @@ export async function insertLog(db: Db, row: Insertable<LogsTable>): Promise<voi
   await db.insertInto('logs').values(row).execute();
 }
 
+/** Appends log rows in one statement (imports; the relay's rows are written by billing). */
+export async function insertLogRows(db: Db, rows: Array<Insertable<LogsTable>>): Promise<void> {
+  if (rows.length) await db.insertInto('logs').values(rows).execute();
+}
+
 /** Points a request's consume log at the channel that finally served it. */
 export async function setConsumeLogChannel(
   db: Db,

@@ -246,3 +246,9 @@ export function findTokenBalance(db: Db, userId: number, id: number) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Whether any key, live or deleted, has this value (keys are unique over both). */
+export async function isKeyTaken(db: Db, key: string): Promise<boolean> {
+  const row = await db.selectFrom('tokens').select('id').where('key', '=', key).executeTakeFirst();
+  return row !== undefined;
+}

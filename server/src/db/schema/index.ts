@@ -9,6 +9,7 @@ import type {
   NotificationsTable,
   WithdrawalsTable,
 } from './growth.js';
+import type { ImportMapTable } from './imports.js';
 import type { LedgerEntriesTable } from './ledger.js';
 import type { MidjourneysTable, TasksTable } from './tasks.js';
 import type { LogsTable, QuotaDataTable } from './logs.js';
@@ -23,6 +24,7 @@ import type {
 export type * from './accounts.js';
 export type * from './gateway.js';
 export type * from './growth.js';
+export type * from './imports.js';
 export type * from './ledger.js';
 export type * from './logs.js';
 export type * from './money-in.js';
@@ -54,4 +56,5 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   midjourneys: MidjourneysTable;
   tasks: TasksTable;
+  import_map: ImportMapTable;
 }
