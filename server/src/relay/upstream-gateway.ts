@@ -2,9 +2,11 @@ import type { ServedChannelType } from '@gateway/shared';
 import type { CachedChannel } from '../domain/channels/channel-index.js';
 import type {
   ChannelConfig,
+  ModelFamily,
   ProbeResult,
   UpstreamBalance,
   UpstreamGateway,
+  VendorModels,
 } from '../domain/channels/upstream-gateway.js';
 import { AppError } from '../errors.js';
 import { adaptorFor, supportedChannelTypes } from './adaptors/registry.js';
@@ -140,10 +142,30 @@ async function readBalance(channel: CachedChannel): Promise<UpstreamBalance> {
 }
 
 /** The relay's side of the domain's upstream gateway: every vendor comes from the registry. */
+/**
+ * The model families the chat adaptors and task platforms declare, each with every channel
+ * type that declares it (OpenAI and Azure share OpenAI's).
+ */
+function modelFamilies(): ModelFamily[] {
+  const families = new Map<string, { owner: string; pattern: RegExp; types: number[] }>();
+  const add = (models: VendorModels | undefined, types: readonly number[]) => {
+    if (!models) return;
+    const key = `${models.owner} ${models.pattern.source}`;
+    const family = families.get(key) ?? { ...models, types: [] };
+    family.types.push(...types.filter((t) => !family.types.includes(t)));
+    families.set(key, family);
+  };
+  for (const type of supportedChannelTypes()) add(adaptorFor(type)?.models, [type]);
+  for (const platform of taskPlatforms()) add(platform.models, platform.channelTypes);
+  return [...families.values()];
+}
+
 export function createUpstreamGateway(): UpstreamGateway {
   const types = servedTypes();
+  const families = modelFamilies();
   return {
     servedTypes: () => types,
+    modelFamilies: () => families,
     probe,
     listModels,
     hasBalance: (type) => adaptorFor(type)?.balance !== undefined,

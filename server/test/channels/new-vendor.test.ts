@@ -22,6 +22,7 @@ vi.mock('../../src/relay/adaptors/presets.js', async (importOriginal) => {
         apiPrefix: '/v1',
         endpoints: ['embeddings'],
         listModels: true,
+        models: { owner: 'acme', pattern: /^acme-/ },
       },
     ],
   };
@@ -47,8 +48,20 @@ describe('a vendor added in one place', () => {
       base_url_required: false,
       format: 'openai',
     });
+    // Its model family (declared in the preset) fills the editor's suggestions and the
+    // known-model list with its owner.
     const models = await api<Record<string, string[]>>(r.app, root, 'GET', '/api/models');
-    expect(Object.keys(models.body.data)).toContain(String(acme));
+    expect(models.body.data[String(acme)]).toEqual(['acme-chat-1']);
+    const known = await api<Array<{ id: string; owned_by: string; channel_types: number[] }>>(
+      r.app,
+      root,
+      'GET',
+      '/api/channel/models',
+    );
+    expect(known.body.data.find((m) => m.id === 'acme-chat-1')).toMatchObject({
+      owned_by: 'acme',
+      channel_types: [8, acme],
+    });
   });
 
   it('is saved, routed to, listed and priced', async () => {

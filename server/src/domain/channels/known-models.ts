@@ -3,42 +3,7 @@ import { defaultModelPrice, defaultModelRatio } from '../../config/settings/defa
 import { modelPrice, modelRatio } from '../../config/settings/groups/billing.js';
 import type { Settings } from '../../config/settings/store.js';
 import { ChannelType } from './channel-rows.js';
-
-/** A vendor's models, recognised by name, and the channel types that serve them. */
-interface ModelFamily {
-  owner: string;
-  pattern: RegExp;
-  types: readonly number[];
-}
-
-/** Which upstreams serve which model names; Custom (8) gateways may serve any of them. */
-const families: readonly ModelFamily[] = [
-  {
-    owner: 'openai',
-    pattern:
-      /^(gpt-|chatgpt-|o\d(-|$)|text-embedding-(3|ada)|(text|omni)-moderation|tts-|whisper-|dall-e)/,
-    types: [ChannelType.openai, ChannelType.azure],
-  },
-  { owner: 'anthropic', pattern: /^claude-/, types: [ChannelType.anthropic] },
-  { owner: 'google', pattern: /^(gemini-|gemma-|text-embedding-004)/, types: [ChannelType.gemini] },
-  { owner: 'deepseek', pattern: /^deepseek-/, types: [ChannelType.deepSeek] },
-  { owner: 'xai', pattern: /^grok-/, types: [ChannelType.xai] },
-  {
-    owner: 'mistralai',
-    pattern: /^(mistral-|codestral|pixtral|ministral)/,
-    types: [ChannelType.mistral],
-  },
-  { owner: 'moonshot', pattern: /^(moonshot-|kimi-)/, types: [ChannelType.moonshot] },
-  { owner: 'cohere', pattern: /^rerank-/, types: [ChannelType.cohere] },
-  {
-    owner: 'midjourney',
-    pattern: /^(mj_|swap_face$)/,
-    types: [ChannelType.midjourney, ChannelType.midjourneyPlus],
-  },
-  { owner: 'suno', pattern: /^suno_/, types: [ChannelType.suno] },
-  { owner: 'openai', pattern: /^sora-/, types: [ChannelType.sora, ChannelType.openai] },
-  { owner: 'kling', pattern: /^kling-/, types: [ChannelType.kling] },
-];
+import type { ModelFamily } from './upstream-gateway.js';
 
 /** Fixed creation time of listed models (new-api's value; clients only display it). */
 const created = 1_626_777_600;
@@ -54,33 +19,37 @@ function knownModelNames(settings: Settings): string[] {
   return [...new Set(maps.flatMap((m) => Object.keys(m)))].sort();
 }
 
-/** One known model with its vendor and the channel types that serve it. */
-function describe(model: string): KnownModel {
-  const family = families.find((f) => f.pattern.test(model));
-  const types = family ? [...family.types, ChannelType.custom] : [ChannelType.custom];
+/**
+ * One known model with its vendor and the channel types that serve it: those of every family
+ * its name belongs to (adaptors declare them), and Custom (8) gateways, which may serve any.
+ */
+function describe(model: string, families: readonly ModelFamily[]): KnownModel {
+  const matching = families.filter((f) => f.pattern.test(model));
+  const types = new Set([...matching.flatMap((f) => f.types), ChannelType.custom]);
   return {
     id: model,
     object: 'model',
     created,
-    owned_by: family?.owner ?? 'custom',
-    channel_types: types.sort((a, b) => a - b),
+    owned_by: matching[0]?.owner ?? 'custom',
+    channel_types: [...types].sort((a, b) => a - b),
   };
 }
 
 /** Every model the gateway knows a price for, with its vendor and channel types. */
-export const listKnownModels = (settings: Settings): KnownModel[] =>
-  knownModelNames(settings).map(describe);
+export const listKnownModels = (
+  settings: Settings,
+  families: readonly ModelFamily[],
+): KnownModel[] => knownModelNames(settings).map((model) => describe(model, families));
 
-/** Known model names by channel type, for every type the relay or a model family covers. */
+/** Known model names by channel type, for every type the relay serves. */
 export function knownModelsByChannelType(
   settings: Settings,
   servedTypes: readonly number[],
+  families: readonly ModelFamily[],
 ): ModelsByChannelType {
   const byType = new Map<number, string[]>();
-  for (const type of [...servedTypes, ...families.flatMap((f) => f.types)]) {
-    byType.set(type, []);
-  }
-  for (const model of listKnownModels(settings)) {
+  for (const type of servedTypes) byType.set(type, []);
+  for (const model of listKnownModels(settings, families)) {
     for (const type of model.channel_types) byType.get(type)?.push(model.id);
   }
   const sorted = [...byType].sort(([a], [b]) => a - b);

@@ -40,6 +40,18 @@ export interface UpstreamBalance {
  * (`relay/upstream-gateway.ts`) and `create-context.ts` puts it on the context as
  * `ctx.upstream`, so the domain never imports the relay.
  */
+/** The model names a vendor is known for, recognised by name. */
+export interface VendorModels {
+  /** `owned_by` of its models in `/api/models`. */
+  owner: string;
+  pattern: RegExp;
+}
+
+/** A vendor's models and the channel types that serve them. */
+export interface ModelFamily extends VendorModels {
+  types: readonly number[];
+}
+
 export interface UpstreamGateway {
   /** Every channel type the relay serves, ascending, with its name and default address. */
   servedTypes(): readonly ServedChannelType[];
@@ -50,6 +62,8 @@ export interface UpstreamGateway {
    * `channel_models_unsupported` or `channel_upstream_failed`.
    */
   listModels(type: number, channel: ChannelConfig): Promise<string[]>;
+  /** The model families the adaptors declare, with the channel types serving each. */
+  modelFamilies(): readonly ModelFamily[];
   /** Whether channels of this type can report an account balance. */
   hasBalance(type: number): boolean;
   /** The channel's account balance; `channel_balance_unsupported` or `channel_upstream_failed`. */

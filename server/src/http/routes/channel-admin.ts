@@ -77,7 +77,7 @@ export function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       access: channelReadRole,
       response: z.array(knownModel),
     },
-    async () => listKnownModels(ctx.settings),
+    async () => listKnownModels(ctx.settings, ctx.upstream.modelFamilies()),
   );
 
   defineRoute(

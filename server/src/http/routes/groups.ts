@@ -93,6 +93,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
       knownModelsByChannelType(
         ctx.settings,
         ctx.upstream.servedTypes().map((t) => t.type),
+        ctx.upstream.modelFamilies(),
       ),
   );
 }

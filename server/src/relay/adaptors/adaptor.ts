@@ -12,7 +12,7 @@ export type { Usage, UpstreamError };
 /** The wire format a client speaks: OpenAI chat completions, Anthropic Messages or Gemini. */
 export type ClientFormat = 'openai' | 'anthropic' | 'gemini';
 
-import type { ChannelConfig } from '../../domain/channels/upstream-gateway.js';
+import type { ChannelConfig, VendorModels } from '../../domain/channels/upstream-gateway.js';
 
 export type { ChannelConfig };
 
@@ -154,6 +154,8 @@ export interface Adaptor {
   defaultBaseUrl: string;
   /** The client format the upstream speaks natively (pricing lists it as an endpoint type). */
   nativeFormat: ClientFormat;
+  /** The vendor's own model names (the channel editor suggests them for this type). */
+  models?: VendorModels;
   /** Builds the upstream chat request from a client request in any format. */
   buildRequest(input: BuildRequestInput): UpstreamRequest;
   /** Translates a non-stream upstream answer (parsed JSON) into the client's format. */

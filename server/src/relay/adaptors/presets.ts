@@ -1,4 +1,5 @@
 import { ChannelType } from '@gateway/shared';
+import type { VendorModels } from '../../domain/channels/upstream-gateway.js';
 import type { ForwardEndpoint } from './adaptor.js';
 import type { BalanceKind } from './openai/balance.js';
 
@@ -18,7 +19,16 @@ export interface OpenAICompatiblePreset {
   listModels: boolean;
   /** The vendor's balance endpoint, when it has one. */
   balance?: BalanceKind;
+  /** The vendor's own model names, when it has a family of them. */
+  models?: VendorModels;
 }
+
+/** OpenAI's models (Azure serves the same ones; videos come with the Sora platform). */
+export const openAIModels: VendorModels = {
+  owner: 'openai',
+  pattern:
+    /^(gpt-|chatgpt-|o\d(-|$)|text-embedding-(3|ada)|(text|omni)-moderation|tts-|whisper-|dall-e)/,
+};
 
 const ALL: readonly ForwardEndpoint[] = [
   'completions',
@@ -43,6 +53,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     endpoints: ALL.filter((e) => e !== 'rerank'),
     listModels: true,
     balance: 'openai-dashboard',
+    models: openAIModels,
   },
   {
     type: ChannelType.ollama,
@@ -87,6 +98,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     endpoints: [],
     listModels: true,
     balance: 'moonshot',
+    models: { owner: 'moonshot', pattern: /^(moonshot-|kimi-)/ },
   },
   {
     type: ChannelType.zhipuV4,
@@ -134,6 +146,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     apiPrefix: '/v1',
     endpoints: ['embeddings', 'moderations'],
     listModels: true,
+    models: { owner: 'mistralai', pattern: /^(mistral-|codestral|pixtral|ministral)/ },
   },
   {
     type: ChannelType.deepSeek,
@@ -143,6 +156,7 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     endpoints: ['completions'],
     listModels: true,
     balance: 'deepseek',
+    models: { owner: 'deepseek', pattern: /^deepseek-/ },
   },
   {
     type: ChannelType.volcEngine,
@@ -173,5 +187,6 @@ export const OPENAI_COMPATIBLE_PRESETS: readonly OpenAICompatiblePreset[] = [
     apiPrefix: '/v1',
     endpoints: ['images/generations', 'responses'],
     listModels: true,
+    models: { owner: 'xai', pattern: /^grok-/ },
   },
 ];

@@ -1,4 +1,5 @@
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
+import type { VendorModels } from '../../domain/channels/upstream-gateway.js';
 import type { TaskTable, TaskUpdate } from '../../domain/tasks/task-types.js';
 
 /**
@@ -19,6 +20,8 @@ export interface TaskPlatformAdaptor {
    * serves (OpenAI for videos) are not repeated here.
    */
   served: ReadonlyArray<{ type: number; name: string; baseUrl: string }>;
+  /** The model names of this protocol (the channel editor suggests them for `channelTypes`). */
+  models: VendorModels;
   /**
    * The current state of tasks on one channel, by upstream id; ids the upstream does not
    * return are missing. Throws when the upstream cannot be asked (network, 5xx, 429).

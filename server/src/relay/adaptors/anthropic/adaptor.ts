@@ -36,6 +36,7 @@ export const anthropicAdaptor: Adaptor = {
   name: 'Anthropic',
   defaultBaseUrl: ANTHROPIC_BASE_URL,
   nativeFormat: 'anthropic',
+  models: { owner: 'anthropic', pattern: /^claude-/ },
   buildRequest({ format, body, model, stream, channel, clientHeaders }) {
     let request: AnthropicRequest;
     if (format === 'anthropic') request = { ...asAnthropicRequest(body), model };

@@ -5,6 +5,7 @@ import {
   parseOpenAIChatResponse,
 } from '../openai/chat.js';
 import { createOpenAIForward } from '../openai/forward.js';
+import { openAIModels } from '../presets.js';
 import { joinUrl } from '../shared/url.js';
 
 /** The api-version used when the channel's `other` column is empty. */
@@ -37,6 +38,7 @@ export const azureAdaptor: Adaptor = {
   name: 'Azure OpenAI',
   defaultBaseUrl: '',
   nativeFormat: 'openai',
+  models: openAIModels,
   buildRequest(input) {
     const version = input.channel.other || DEFAULT_AZURE_API_VERSION;
     return {

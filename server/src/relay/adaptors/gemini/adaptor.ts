@@ -30,6 +30,7 @@ export const geminiAdaptor: Adaptor = {
   name: 'Gemini',
   defaultBaseUrl: GEMINI_BASE_URL,
   nativeFormat: 'gemini',
+  models: { owner: 'google', pattern: /^(gemini-|gemma-|text-embedding-004)/ },
   buildRequest({ format, body, model, stream, channel }) {
     const request =
       format === 'gemini'

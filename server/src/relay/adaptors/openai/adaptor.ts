@@ -38,6 +38,7 @@ export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): A
     name: preset.name,
     defaultBaseUrl: preset.baseUrl,
     nativeFormat: 'openai',
+    models: preset.models,
     buildRequest(input) {
       return {
         method: 'POST',

@@ -9,6 +9,7 @@ export const midjourneyPlatform: TaskPlatformAdaptor = {
   platform: 'midjourney',
   table: 'midjourneys',
   channelTypes: [ChannelType.midjourney, ChannelType.midjourneyPlus],
+  models: { owner: 'midjourney', pattern: /^(mj_|swap_face$)/ },
   served: [
     { type: ChannelType.midjourney, name: 'Midjourney Proxy', baseUrl: '' },
     { type: ChannelType.midjourneyPlus, name: 'Midjourney Proxy Plus', baseUrl: '' },

@@ -111,6 +111,7 @@ export const sunoPlatform: TaskPlatformAdaptor = {
   platform: 'suno',
   table: 'tasks',
   channelTypes: [ChannelType.suno],
+  models: { owner: 'suno', pattern: /^suno_/ },
   served: [{ type: ChannelType.suno, name: 'Suno API', baseUrl: '' }],
   fetch: async (channel, ids) => {
     const answer = await callSuno(channel, 'POST', '/suno/fetch', { ids }, sunoFetchTimeoutMs);

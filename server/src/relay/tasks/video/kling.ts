@@ -122,6 +122,7 @@ export const klingPlatform: TaskPlatformAdaptor = {
   platform: 'kling',
   table: 'tasks',
   channelTypes: [ChannelType.kling],
+  models: { owner: 'kling', pattern: /^kling-/ },
   served: [{ type: ChannelType.kling, name: 'Kling', baseUrl: 'https://api.klingai.com' }],
   fetch: async (channel, ids) => {
     const updates = new Map<string, TaskUpdate>();

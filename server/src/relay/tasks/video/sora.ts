@@ -107,6 +107,7 @@ export const soraPlatform: TaskPlatformAdaptor = {
   platform: 'sora',
   table: 'tasks',
   channelTypes: [ChannelType.sora, ChannelType.openai],
+  models: { owner: 'openai', pattern: /^sora-/ },
   served: [
     { type: ChannelType.sora, name: 'Sora (OpenAI videos)', baseUrl: 'https://api.openai.com' },
   ],
