@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../client.js';
-import type { AgentsTable, WithdrawalsTable } from '../schema/index.js';
+import type { AgentDividendsTable, AgentsTable, WithdrawalsTable } from '../schema/index.js';
 
 export type AgentRow = Selectable<AgentsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -224,4 +224,23 @@ export async function agentCounts(db: Db, agentId: number) {
       .executeTakeFirstOrThrow(),
   ]);
   return { users: Number(users.n), dividends: Number(dividends.s) };
+}
+
+/** A rejected applicant applies again: back to `pending` with the new contact and note. */
+export async function reapplyAgent(
+  db: Db,
+  userId: number,
+  values: { contact: string; note: string; applied_at: number },
+): Promise<void> {
+  await db
+    .updateTable('agents')
+    .set({ status: 'pending', ...values })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'rejected')
+    .execute();
+}
+
+/** Inserts an agent's dividend of one day (unique per agent and day). */
+export async function insertDividend(db: Db, row: Insertable<AgentDividendsTable>): Promise<void> {
+  await db.insertInto('agent_dividends').values(row).execute();
 }

@@ -65,3 +65,22 @@ export async function upgradeUserLevel(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** What the upgrade rules look at of a user (besides their paid orders). */
+export function findUpgradeStanding(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'level', 'created_at', 'topup_quota', 'used_quota'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Ids of the enabled users who have topped up. */
+export function toppedUpUserIds(db: Db) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('topup_quota', '>', 0)
+    .where('status', '=', 1)
+    .execute();
+}

@@ -135,3 +135,22 @@ export async function closeStaleOrders(db: Db, cutoff: number, now: number): Pro
   }
   return closed;
 }
+
+/** The largest paid order of a user (its amount, null when there is none). */
+export function largestPaidOrder(db: Db, userId: number) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max<number | string | null>('amount').as('amount'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+}
+
+/** Stores the provider's trade number of an order. */
+export async function setGatewayTradeNo(db: Db, id: number, gatewayTradeNo: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ gateway_trade_no: gatewayTradeNo })
+    .where('id', '=', id)
+    .execute();
+}

@@ -238,3 +238,33 @@ export async function updateTaskRow(
 ): Promise<void> {
   await db.updateTable(table).set(changes).where('id', '=', id).execute();
 }
+
+/**
+ * Ends an unfinished row of either table with the given columns: a compare-and-set on
+ * `finish_time = 0`. True when this call ended it.
+ */
+export async function endTaskRow(
+  db: Db,
+  table: 'midjourneys' | 'tasks',
+  id: number,
+  values: Updateable<MidjourneysTable> & Updateable<TasksTable>,
+): Promise<boolean> {
+  const ended = await db
+    .updateTable(table)
+    .set(values)
+    .where('id', '=', id)
+    .where('finish_time', '=', 0)
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows) === 1;
+}
+
+/** Every drawing with the upstream's id on a channel, oldest first. */
+export function findDrawingsByUpstream(db: Db, channelId: number, upstreamId: string) {
+  return db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('channel_id', '=', channelId)
+    .where('upstream_id', '=', upstreamId)
+    .orderBy('id')
+    .execute();
+}

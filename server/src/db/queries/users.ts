@@ -219,3 +219,64 @@ export async function addTopUpTotal(db: Db, userId: number, quota: number): Prom
     .where('id', '=', userId)
     .execute();
 }
+
+/** A user's name, or undefined when there is no such user. */
+export function findUsername(db: Db, userId: number) {
+  return db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+}
+
+/** A user's name; throws when there is no such user. */
+export function getUsername(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A user's name and language. */
+export function findUsernameAndLanguage(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['username', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A user's name and invitation balance. */
+export function findUsernameAndAffQuota(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['username', 'aff_quota'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A user's invitation count and balances; throws when there is no such user. */
+export function getAffBalances(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['aff_count', 'aff_quota', 'aff_history_quota'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Moves a user from role `from` to role `to`, unless their role is another one. */
+export async function changeUserRole(
+  db: Db,
+  userId: number,
+  from: number,
+  to: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ role: to })
+    .where('id', '=', userId)
+    .where('role', '=', from)
+    .execute();
+}
+
+/** The balances of several users (ids and quotas). */
+export function findUserQuotas(db: Db, userIds: number[]) {
+  return db.selectFrom('users').select(['id', 'quota']).where('id', 'in', userIds).execute();
+}

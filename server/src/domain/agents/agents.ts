@@ -17,9 +17,11 @@ import {
   insertAgent,
   invitedTotals,
   listAgents,
+  reapplyAgent,
   updateAgent,
   type AgentRow,
 } from '../../db/queries/agents.js';
+import { changeUserRole, findUsernameAndAffQuota } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
@@ -63,12 +65,11 @@ export async function applyAsAgent(
   }
   const now = nowSeconds();
   if (current) {
-    await ctx.db
-      .updateTable('agents')
-      .set({ status: 'pending', contact: request.contact, note: request.note, applied_at: now })
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'rejected')
-      .execute();
+    await reapplyAgent(ctx.db, user.id, {
+      contact: request.contact,
+      note: request.note,
+      applied_at: now,
+    });
     return;
   }
   try {
@@ -92,11 +93,7 @@ export async function agentSelf(ctx: AppContext, userId: number): Promise<AgentS
     findAgent(ctx.db, userId),
     agentCounts(ctx.db, userId),
     invitedTotals(ctx.db, userId),
-    ctx.db
-      .selectFrom('users')
-      .select(['username', 'aff_quota'])
-      .where('id', '=', userId)
-      .executeTakeFirst(),
+    findUsernameAndAffQuota(ctx.db, userId),
   ]);
   const username = user?.username ?? '';
   return {
@@ -149,19 +146,9 @@ export async function manageAgent(
     });
     if (!done) return false;
     if (request.status === 'active') {
-      await trx
-        .updateTable('users')
-        .set({ role: Role.agent })
-        .where('id', '=', request.user_id)
-        .where('role', '=', Role.user)
-        .execute();
+      await changeUserRole(trx, request.user_id, Role.user, Role.agent);
     } else if (request.status === 'disabled') {
-      await trx
-        .updateTable('users')
-        .set({ role: Role.user })
-        .where('id', '=', request.user_id)
-        .where('role', '=', Role.agent)
-        .execute();
+      await changeUserRole(trx, request.user_id, Role.agent, Role.user);
     }
     return true;
   });

@@ -3,10 +3,12 @@ import { post } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
 import {
   activeAgents,
+  insertDividend,
   invitedConsumption,
   invitedTopUp,
   settledPeriods,
 } from '../../db/queries/agents.js';
+import { getUsername } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { localDate, nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from '../users/account-log.js';
@@ -62,18 +64,15 @@ async function creditDividend(
 ): Promise<boolean> {
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('agent_dividends')
-        .values({
-          agent_id: agent.user_id,
-          period: day,
-          basis: agent.basis,
-          base_quota: base,
-          rate: Number(agent.rate),
-          quota,
-          created_at: nowSeconds(),
-        })
-        .execute();
+      await insertDividend(trx, {
+        agent_id: agent.user_id,
+        period: day,
+        basis: agent.basis,
+        base_quota: base,
+        rate: Number(agent.rate),
+        quota,
+        created_at: nowSeconds(),
+      });
       if (quota <= 0) return;
       await post(trx, {
         account: 'aff',
@@ -82,11 +81,7 @@ async function creditDividend(
         reason: 'agent_dividend',
         ref: `dividend:${agent.user_id}:${day}`,
       });
-      const user = await trx
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', agent.user_id)
-        .executeTakeFirstOrThrow();
+      const user = await getUsername(trx, agent.user_id);
       await insertAccountLog(trx, {
         userId: agent.user_id,
         username: user.username,

@@ -8,6 +8,7 @@ import {
   insertWithdrawal,
   listWithdrawals,
 } from '../../db/queries/agents.js';
+import { getUsername } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from '../users/account-log.js';
@@ -117,11 +118,7 @@ export async function reviewWithdrawal(
       reviewed_at: nowSeconds(),
     });
     if (!done) return false;
-    const user = await trx
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', row.agent_id)
-      .executeTakeFirstOrThrow();
+    const user = await getUsername(trx, row.agent_id);
     if (request.action === 'reject') {
       await post(trx, {
         account: 'aff',

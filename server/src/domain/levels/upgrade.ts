@@ -1,6 +1,7 @@
 import { LogType } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { upgradeUserLevel } from '../../db/queries/levels.js';
+import { findUpgradeStanding, toppedUpUserIds, upgradeUserLevel } from '../../db/queries/levels.js';
+import { largestPaidOrder } from '../../db/queries/payments.js';
 import { nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from '../users/account-log.js';
 import type { Level } from './level-cache.js';
@@ -32,18 +33,9 @@ function qualifies(level: Level, user: Standing, now: number): boolean {
 }
 
 async function standingOf(ctx: AppContext, userId: number): Promise<Standing | undefined> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'username', 'level', 'created_at', 'topup_quota', 'used_quota'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await findUpgradeStanding(ctx.db, userId);
   if (!user) return undefined;
-  const largest = await ctx.db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.max<number | string | null>('amount').as('amount'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
+  const largest = await largestPaidOrder(ctx.db, userId);
   return {
     ...user,
     created_at: Number(user.created_at),
@@ -96,12 +88,7 @@ export function upgradeAfterTopUp(ctx: AppContext, userId: number): Promise<void
 /** Checks every user who has topped up (the time-based requirement); answers how many moved. */
 export async function upgradeDueUsers(ctx: AppContext): Promise<number> {
   if (!ctx.levels.all().some((l) => l.autoUpgrade)) return 0;
-  const ids = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('topup_quota', '>', 0)
-    .where('status', '=', 1)
-    .execute();
+  const ids = await toppedUpUserIds(ctx.db);
   let moved = 0;
   for (const { id } of ids) if (await checkLevelUpgrade(ctx, id)) moved += 1;
   return moved;

@@ -3,6 +3,7 @@ import { quotaRemindThreshold } from '../../config/settings/groups/quota.js';
 import { serverAddress } from '../../config/settings/groups/general.js';
 import type { NotifyContext } from './notify-context.js';
 import { findPrefsOf } from '../../db/queries/notifications.js';
+import { findUserQuotas } from '../../db/queries/users.js';
 import { notifyUser } from './notify.js';
 
 /** A user's balance is looked at most this often by one instance. */
@@ -43,7 +44,7 @@ export class LowBalanceWatch {
   private async run(userIds: number[]): Promise<void> {
     const { ctx } = this;
     const [balances, prefs] = await Promise.all([
-      ctx.db.selectFrom('users').select(['id', 'quota']).where('id', 'in', userIds).execute(),
+      findUserQuotas(ctx.db, userIds),
       findPrefsOf(ctx.db, userIds),
     ]);
     const warningOf = new Map(prefs.map((p) => [p.user_id, Number(p.warning_quota)]));

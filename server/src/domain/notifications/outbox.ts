@@ -6,6 +6,7 @@ import {
   dueNotifications,
   finishNotification,
   findPrefs,
+  findUserAddresses,
   type NotificationRow,
 } from '../../db/queries/notifications.js';
 import { AppError } from '../../errors.js';
@@ -121,11 +122,7 @@ export class NotificationOutbox {
 async function recipientOf(ctx: NotifyContext, userId: number): Promise<Recipient> {
   const [prefs, account] = await Promise.all([
     findPrefs(ctx.db, userId),
-    ctx.db
-      .selectFrom('users')
-      .select(['email', 'wxpusher_uid'])
-      .where('id', '=', userId)
-      .executeTakeFirst(),
+    findUserAddresses(ctx.db, userId),
   ]);
   return {
     prefs: toPrefs(prefs) ?? { ...notificationPrefs.parse({}), events: defaultEvents },

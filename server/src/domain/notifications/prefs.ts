@@ -6,7 +6,13 @@ import {
 } from '@gateway/shared';
 import { quotaRemindThreshold } from '../../config/settings/groups/quota.js';
 import type { NotifyContext } from './notify-context.js';
-import { findPrefs, savePrefs, type NotificationPrefsRow } from '../../db/queries/notifications.js';
+import {
+  findPrefs,
+  findUserAddresses,
+  findWxPusherUid,
+  savePrefs,
+  type NotificationPrefsRow,
+} from '../../db/queries/notifications.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 
@@ -47,11 +53,7 @@ export async function notificationSettingsOf(
     ...notificationPrefs.parse({}),
     events: defaultEvents,
   };
-  const account = await ctx.db
-    .selectFrom('users')
-    .select('wxpusher_uid')
-    .where('id', '=', user.id)
-    .executeTakeFirst();
+  const account = await findWxPusherUid(ctx.db, user.id);
   return {
     ...prefs,
     dingtalk_secret: '',
@@ -73,11 +75,7 @@ export async function saveNotificationSettings(
   const stored = toPrefs(await findPrefs(ctx.db, userId));
   if (!next.dingtalk_secret && stored) next.dingtalk_secret = stored.dingtalk_secret;
   if (!next.webhook_token && stored) next.webhook_token = stored.webhook_token;
-  const account = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'wxpusher_uid'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const account = await findUserAddresses(ctx.db, userId);
   const reachable = {
     email: Boolean(next.email || account?.email),
     wxpusher: Boolean(account?.wxpusher_uid) || next.open_ids.length > 0,

@@ -25,6 +25,7 @@ import {
   listGateways,
   listOrders,
   moveOrder,
+  setGatewayTradeNo,
   type GatewayRow,
   type OrderFilter,
   type OrderRow,
@@ -32,7 +33,7 @@ import {
 import { AppError } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 import { nowSeconds } from '../../lib/time.js';
-import { addTopUpTotal } from '../../db/queries/users.js';
+import { addTopUpTotal, findUsername } from '../../db/queries/users.js';
 import { upgradeAfterTopUp } from '../levels/upgrade.js';
 import { formatBalance } from '../notifications/low-balance.js';
 import { notifyUser } from '../notifications/notify.js';
@@ -153,11 +154,7 @@ export async function startPayment(
     urls: { callbackOrigin: gateway.callback_domain || site, siteOrigin: site },
   });
   if (gatewayTradeNo) {
-    await ctx.db
-      .updateTable('orders')
-      .set({ gateway_trade_no: gatewayTradeNo })
-      .where('id', '=', order.id)
-      .execute();
+    await setGatewayTradeNo(ctx.db, order.id, gatewayTradeNo);
   }
   return { trade_no: tradeNo, action: action as PayAction };
 }
@@ -205,11 +202,7 @@ export async function creditOrder(
       operatorId: how.operatorId,
     });
     await addTopUpTotal(trx, order.user_id, quota);
-    const user = await trx
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', order.user_id)
-      .executeTakeFirst();
+    const user = await findUsername(trx, order.user_id);
     const paid = `${formatMinor(Number(order.money_minor), order.currency)} ${order.currency}`;
     await insertAccountLog(trx, {
       userId: order.user_id,

@@ -10,7 +10,12 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { addChannelUsedQuota } from '../../db/queries/channels.js';
 import { setConsumeLogChannel } from '../../db/queries/logs.js';
-import { updateTaskRow, type DrawingRow, type TaskRow } from '../../db/queries/tasks.js';
+import {
+  endTaskRow,
+  updateTaskRow,
+  type DrawingRow,
+  type TaskRow,
+} from '../../db/queries/tasks.js';
 import type { LogsTable, MidjourneysTable, TasksTable } from '../../db/schema/index.js';
 import { nowSeconds } from '../../lib/time.js';
 import type { TaskTable } from './task-types.js';
@@ -95,20 +100,15 @@ export async function failTask(
   const finishedAt = table === 'midjourneys' ? Date.now() : nowSeconds();
   const user = await ctx.users.get(row.user_id);
   return ctx.db.transaction().execute(async (trx) => {
-    const ended = await trx
-      .updateTable(table)
-      .set({
-        ...changes,
-        status: changes.status ?? 'FAILURE',
-        progress: '100%',
-        fail_reason: reason,
-        finish_time: finishedAt,
-        updated_at: nowSeconds(),
-      })
-      .where('id', '=', row.id)
-      .where('finish_time', '=', 0)
-      .executeTakeFirst();
-    if (Number(ended.numUpdatedRows) !== 1) return false;
+    const ended = await endTaskRow(trx, table, row.id, {
+      ...changes,
+      status: changes.status ?? 'FAILURE',
+      progress: '100%',
+      fail_reason: reason,
+      finish_time: finishedAt,
+      updated_at: nowSeconds(),
+    });
+    if (!ended) return false;
     const log = refundLog(table, row, user?.username ?? '', reason);
     await runAsync(trx, () =>
       refundTaskProgram(table, row.id, payerOf(table, row), log, nowSeconds()),

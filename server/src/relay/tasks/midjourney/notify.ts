@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
+import { findDrawingsByUpstream } from '../../../db/queries/tasks.js';
 import { applyTaskUpdate } from '../../../domain/tasks/apply-update.js';
 import { AppError, forbidden } from '../../../errors.js';
 import { isObject } from '../../adaptors/shared/json.js';
@@ -34,13 +35,7 @@ export async function notifyDrawing(
   if (!isObject(task) || typeof task.id !== 'string' || task.id === '') {
     throw new AppError('task_field_invalid', { field: 'id', detail: 'a task object is required' });
   }
-  const rows = await ctx.db
-    .selectFrom('midjourneys')
-    .selectAll()
-    .where('channel_id', '=', channel.id)
-    .where('upstream_id', '=', task.id)
-    .orderBy('id')
-    .execute();
+  const rows = await findDrawingsByUpstream(ctx.db, channel.id, task.id);
   if (rows.length === 0) throw new AppError('task_notify_forbidden', undefined, 404);
   const update = toUpdate(task);
   for (const row of rows) {
