@@ -7,7 +7,6 @@ import { handleError } from './http/error-handler.js';
 import { acceptCompressedBodies } from './http/request-encoding.js';
 import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
-import { observeHttpRequests } from './lib/metrics.js';
 import { timeOrderedId } from './lib/random.js';
 import { nestsDeeperThan } from './lib/json-depth.js';
 import { version } from './lib/version.js';
@@ -39,7 +38,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done();
   });
   app.setErrorHandler((error, req, reply) => handleError(error, req, reply));
-  observeHttpRequests(app);
+  ctx.metrics.observeHttpRequests(app);
   await createInitialRoot(ctx);
   await registerRoutes(app, ctx);
   await registerRelayRoutes(app, ctx);

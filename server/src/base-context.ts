@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Env } from './config/env.js';
 import type { Settings } from './config/settings/store.js';
 import type { Db, Dialect } from './db/client.js';
+import type { Metrics } from './lib/metrics.js';
 import type { SharedState } from './lib/shared-state.js';
 
 /**
@@ -16,6 +17,8 @@ export interface BaseContext {
   dialect: Dialect;
   shared: SharedState;
   settings: Settings;
+  /** The process's Prometheus metrics (`/metrics`). */
+  metrics: Metrics;
   /** Registers work to run at shutdown (flush queues, stop timers), last registered first. */
   onClose(task: () => Promise<void> | void): void;
 }

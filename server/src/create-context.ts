@@ -15,6 +15,7 @@ import { UsageRollup } from './domain/usage/usage-rollup.js';
 import { LowBalanceWatch } from './domain/notifications/low-balance.js';
 import { NotificationOutbox } from './domain/notifications/outbox.js';
 import { UserCache } from './domain/users/user-cache.js';
+import { Metrics } from './lib/metrics.js';
 import { createSharedState } from './lib/shared-state.js';
 import { createUpstreamGateway } from './relay/upstream-gateway.js';
 import { createTaskUpstream } from './relay/tasks/platforms.js';
@@ -65,8 +66,10 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     dialect: dialectOf(db),
     shared,
     settings,
+    metrics: new Metrics(),
     onClose: (task) => closers.push(task),
   };
+  base.onClose(() => base.metrics.flush());
   const channels = new ChannelIndex(base);
   await channels.load();
   const levels = new LevelCache(base);

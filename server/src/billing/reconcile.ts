@@ -1,4 +1,5 @@
 import type { BaseContext } from '../base-context.js';
+import { listForeignReservations } from '../db/queries/ledger.js';
 import { nowSeconds } from '../lib/time.js';
 import { runAsync } from './ledger/program.js';
 import { reconcileProgram } from './ledger/relay-moves.js';
@@ -13,11 +14,7 @@ export const instanceKey = (instanceId: string) => `instance:${instanceId}`;
  * so two instances reconciling at once never refund twice. Returns how many were reconciled.
  */
 export async function reconcileReservations(ctx: BaseContext, selfId: string): Promise<number> {
-  const rows = await ctx.db
-    .selectFrom('reservations')
-    .selectAll()
-    .where('instance_id', '!=', selfId)
-    .execute();
+  const rows = await listForeignReservations(ctx.db, selfId);
   const alive = new Map<string, boolean>();
   let done = 0;
   for (const row of rows) {

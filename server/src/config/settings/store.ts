@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { dialectOf } from '../../db/dialect.js';
+import { findOptionValue, listOptions, upsertOption } from '../../db/queries/options.js';
 import type { SharedState } from '../../lib/shared-state.js';
 import type { SettingDef } from './define.js';
 
@@ -23,7 +23,7 @@ export class Settings {
 
   /** Loads every stored option and starts listening for changes from other instances. */
   async load(): Promise<void> {
-    const rows = await this.db.selectFrom('options').selectAll().execute();
+    const rows = await listOptions(this.db);
     for (const row of rows) this.remember(row.key, row.value);
     this.shared.subscribe(topic, (key) => {
       // A reload racing a shutdown has nothing left to update.
@@ -51,12 +51,7 @@ export class Settings {
   async set(key: string, value: string): Promise<void> {
     const def = this.defs.get(key);
     if (def) def.parse(value);
-    const insert = this.db.insertInto('options').values({ key, value });
-    await (
-      dialectOf(this.db) === 'mysql'
-        ? insert.onDuplicateKeyUpdate({ value })
-        : insert.onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    ).execute();
+    await upsertOption(this.db, key, value);
     this.remember(key, value);
     await this.shared.publish(topic, key);
   }
@@ -67,12 +62,8 @@ export class Settings {
   }
 
   private async reload(key: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('options')
-      .select('value')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (row) this.remember(key, row.value);
+    const value = await findOptionValue(this.db, key);
+    if (value !== undefined) this.remember(key, value);
     else {
       this.raw.delete(key);
       this.parsed.delete(key);

@@ -96,6 +96,11 @@ export async function insertChannel(db: Db, values: Insertable<ChannelsTable>): 
   return Number((await insert.executeTakeFirstOrThrow()).insertId);
 }
 
+/** Every channel, for the routing index. */
+export function listAllChannels(db: Db): Promise<ChannelRow[]> {
+  return db.selectFrom('channels').selectAll().execute();
+}
+
 /** Updates channels by id; returns how many rows matched. */
 export async function updateChannels(
   db: Db,

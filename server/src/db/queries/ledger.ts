@@ -51,3 +51,8 @@ export async function listLedgerEntries(db: Db, where: LedgerWhere, page: number
   ]);
   return { rows, total: Number(count.total) };
 }
+
+/** The reservations held by other instances than `instanceId` (crash reconciliation). */
+export function listForeignReservations(db: Db, instanceId: string) {
+  return db.selectFrom('reservations').selectAll().where('instance_id', '!=', instanceId).execute();
+}

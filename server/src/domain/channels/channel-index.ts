@@ -1,6 +1,7 @@
 import { ChannelStatus } from '@gateway/shared';
 import type { Selectable } from 'kysely';
 import type { BaseContext } from '../../base-context.js';
+import { listAllChannels } from '../../db/queries/channels.js';
 import type { ChannelsTable } from '../../db/schema/index.js';
 import { randomId } from '../../lib/random.js';
 
@@ -224,7 +225,7 @@ export class ChannelIndex {
   }
 
   private async build(): Promise<void> {
-    const rows = await this.ctx.db.selectFrom('channels').selectAll().execute();
+    const rows = await listAllChannels(this.ctx.db);
     const all = new Map<number, CachedChannel>();
     const routes = new Map<string, Map<string, Tier[]>>();
     for (const row of rows) {

@@ -1,10 +1,8 @@
 import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { Counter } from 'prom-client';
 import type { BaseContext } from '../../base-context.js';
 import { AppError } from '../../errors.js';
 import { lazyRequire } from '../../lib/lazy-require.js';
-import { metricsRegistry } from '../../lib/metrics.js';
 import { readSmtpConfig } from './smtp-config.js';
 
 /** One e-mail: HTML body, with an optional plain-text alternative. */
@@ -17,14 +15,6 @@ export interface MailMessage {
   /** Files sent along, e.g. an issued invoice. */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
-
-/** Mail handed to the SMTP server, by outcome. */
-export const mailDeliveries = new Counter({
-  name: 'mail_deliveries_total',
-  help: 'E-mails handed to the SMTP server, by outcome (sent, failed)',
-  labelNames: ['result'] as const,
-  registers: [metricsRegistry],
-});
 
 /** Messages waiting beyond this are dropped (and logged): a stuck server must not eat memory. */
 const maxPending = 1000;
@@ -48,7 +38,9 @@ export class Mailer {
   private pending: Array<{ message: MailMessage; label: string }> = [];
   private worker: Promise<void> | null = null;
 
-  constructor(private readonly base: Pick<BaseContext, 'settings' | 'log' | 'onClose'>) {
+  constructor(
+    private readonly base: Pick<BaseContext, 'settings' | 'log' | 'metrics' | 'onClose'>,
+  ) {
     base.onClose(async () => {
       if (this.worker) {
         const timeout = new Promise((resolve) => setTimeout(resolve, drainTimeoutMs).unref());
@@ -66,9 +58,9 @@ export class Mailer {
     const { transporter, from } = this.transportNow();
     try {
       await transporter.sendMail({ from, ...message });
-      mailDeliveries.inc({ result: 'sent' });
+      this.base.metrics.mailDeliveries.inc({ result: 'sent' });
     } catch (error) {
-      mailDeliveries.inc({ result: 'failed' });
+      this.base.metrics.mailDeliveries.inc({ result: 'failed' });
       throw new AppError('email_send_failed', { detail: describeSmtpError(error) });
     }
   }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { version } from '../../lib/version.js';
-import { metricsRegistry } from '../../lib/metrics.js';
 import { buildOpenApiDocument, declareRawRoute } from '../openapi.js';
 import type { OpenApiDocument } from '../openapi-schema.js';
 import type { RouteModule } from '../route.js';
@@ -24,7 +23,7 @@ declareRawRoute({
 });
 
 /** `GET /api/openapi.json` and `GET /metrics`. */
-export const systemRoutes: RouteModule = (app) => {
+export const systemRoutes: RouteModule = (app, ctx) => {
   let document: OpenApiDocument | undefined;
   app.get('/api/openapi.json', async () => {
     // Built on first request, when every route module has registered its routes.
@@ -32,7 +31,7 @@ export const systemRoutes: RouteModule = (app) => {
     return document;
   });
   app.get('/metrics', async (_req, reply) => {
-    void reply.header('Content-Type', metricsRegistry.contentType);
-    return metricsRegistry.metrics();
+    void reply.header('Content-Type', ctx.metrics.registry.contentType);
+    return ctx.metrics.scrape();
   });
 };

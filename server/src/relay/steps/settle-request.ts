@@ -5,33 +5,16 @@ import { emptyUsage, inputTokens } from '../../billing/usage.js';
 import type { LogDraft, Settlement } from '../../billing/settle-plan.js';
 import { errorLogEnabled } from '../../config/settings/groups/billing.js';
 import { logConsumeEnabled, quotaPerUnit } from '../../config/settings/groups/general.js';
-import { relayRequestsTotal, relayUpstreamDuration } from '../../lib/metrics.js';
 import type { RelayContext } from '../relay-context.js';
 import { toWireError } from '../relay-errors.js';
 import { countTokens } from './admission.js';
 import { applyPriceTier } from './price-and-reserve.js';
 import { consumeDetail, routingJson } from './log-detail.js';
 
-/** Relayed requests counted since the last flush to `/metrics`, by model, channel, status. */
-const pendingCounts = new Map<string, number>();
-let flushTimer: NodeJS.Timeout | undefined;
-
-function flushCounts(): void {
-  flushTimer = undefined;
-  for (const [key, n] of pendingCounts) {
-    const [model, channel, status] = key.split('\n');
-    relayRequestsTotal.inc({ model, channel, status }, n);
-  }
-  pendingCounts.clear();
-}
-
-/** Counts the relayed request (aggregated, flushed every second) and times it for `/metrics`. */
+/** Counts and times the relayed request for `/metrics`. */
 function observe(rc: RelayContext, status: string): void {
   const channel = String(rc.attempt?.channel.id ?? 0);
-  const key = `${rc.request.model}\n${channel}\n${status}`;
-  pendingCounts.set(key, (pendingCounts.get(key) ?? 0) + 1);
-  flushTimer ??= setTimeout(flushCounts, 1000).unref();
-  relayUpstreamDuration.observe({ model: rc.request.model, channel }, rc.elapsedMs() / 1000);
+  rc.ctx.metrics.observeRelay(rc.request.model, channel, status, rc.elapsedMs() / 1000);
 }
 
 /** The reservation of a request that held nothing. */
