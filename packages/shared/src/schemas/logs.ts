@@ -106,6 +106,100 @@ export const deleteLogsQuery = z.object({
   target_timestamp: z.coerce.number<number | string>().int().min(1),
 });
 
+const count = z.number().int().min(0);
+const ratio = z.number();
+
+/**
+ * The billing process of a relay log, stored as its `other` JSON: written by the relay
+ * (`relay/steps/log-detail.ts`, as text for speed), read by the console's log detail and the
+ * log list's token columns. Every field is optional: rows of other kinds, older rows and
+ * imported rows carry fewer.
+ */
+export const logBilling = z
+  .object({
+    // Pricing.
+    group_ratio: ratio,
+    user_discount: ratio,
+    /** new-api's name of the user's group ratio (imported rows). */
+    user_group_ratio: ratio,
+    /** USD per call; -1 for a ratio-priced model. */
+    model_price: ratio,
+    model_ratio: ratio,
+    completion_ratio: ratio,
+    cache_ratio: ratio,
+    cache_creation_ratio: ratio,
+    image_ratio: ratio,
+    audio_ratio: ratio,
+    audio_completion_ratio: ratio,
+    /** Priced by the self-use fallback (no price was set). */
+    self_use_fallback: z.boolean(),
+    /** The price tier that applied (`prompt ≥ 200000`, `size = 1792x1024`). */
+    price_tier: z.string(),
+    /** The formula with its numbers. */
+    formula: z.string(),
+    // Tokens.
+    text_input: count,
+    text_output: count,
+    cache_tokens: count,
+    cache_creation_tokens: count,
+    cache_creation_tokens_1h: count,
+    image_tokens: count,
+    audio_input: count,
+    audio_output: count,
+    reasoning_tokens: count,
+    /** The completion was counted with the tokenizer (the upstream gave no usage). */
+    local_count_tokens: z.boolean(),
+    // Routing.
+    request_path: z.string(),
+    is_model_mapped: z.boolean(),
+    upstream_model_name: z.string(),
+    /** The model the client asked for, when a fallback model answered. */
+    fallback_from: z.string(),
+    /** The key's group, when one of its fallback groups served. */
+    fallback_group_from: z.string(),
+    sticky: z.enum(['hit', 'miss']),
+    /** Channels tried, in order (admins only). */
+    use_channel: z.array(z.number().int()),
+    // Timing and money.
+    /** Milliseconds to the first byte. */
+    frt: z.number().min(0),
+    reserved_quota: count,
+    refunded_quota: count,
+    // An answer that ended early, or failed.
+    partial: z.boolean(),
+    stream_status: z.enum(['client_gone', 'upstream_cut', 'upstream_error']),
+    error_type: z.string(),
+    error_code: z.string(),
+    status_code: z.number().int(),
+  })
+  .partial();
+export type LogBilling = z.infer<typeof logBilling>;
+
+/**
+ * A log's `other` text as billing detail: the fields of `logBilling` that hold a valid value
+ * (others are left out, so one odd field of a foreign row hides nothing else), and `raw`, the
+ * whole object for the raw view.
+ */
+export function readLogBilling(other: string): {
+  billing: LogBilling;
+  raw: Record<string, unknown>;
+} {
+  let raw: Record<string, unknown> = {};
+  try {
+    const value: unknown = JSON.parse(other || '{}');
+    if (value && typeof value === 'object' && !Array.isArray(value)) raw = value as typeof raw;
+  } catch {
+    // Unreadable text: no detail.
+  }
+  const billing: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(logBilling.shape)) {
+    if (!(key in raw)) continue;
+    const parsed = field.safeParse(raw[key]);
+    if (parsed.success && parsed.data !== undefined) billing[key] = parsed.data;
+  }
+  return { billing: billing as LogBilling, raw };
+}
+
 /** One log line as the console shows it. */
 export const logItem = z.object({
   id: z.number().int(),

@@ -3,9 +3,11 @@ import type { Usage } from '../../billing/usage.js';
 import type { RelayContext } from '../relay-context.js';
 
 /**
- * The `other` JSON of relay log rows (the billing process shown in the console), written as
- * text directly: it is built for every request, and assembling an object only to stringify
- * it costs more than the text. Numbers are finite (settings are validated), strings escaped.
+ * The `other` JSON of relay log rows (the billing process shown in the console): the fields of
+ * the shared `logBilling` schema, written as text directly: it is built for every request, and
+ * assembling an object only to stringify it costs more than the text. Numbers are finite
+ * (settings are validated), strings escaped. `server/test/logs/billing-detail.test.ts` checks
+ * every kind of row against the schema and the console's reader.
  */
 
 const field = (name: string, value: number | boolean) => `,"${name}":${value}`;

@@ -1,3 +1,5 @@
+import { readLogBilling, type LogBilling } from '@gateway/shared';
+
 /** The billing process stored in a log's `other` JSON (ratios, price, formula, routing). */
 export interface BillingDetail {
   kind: 'ratio' | 'fixed' | 'none';
@@ -42,31 +44,20 @@ export interface BillingDetail {
   raw: Record<string, unknown>;
 }
 
-const num = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-const str = (v: unknown): string | undefined =>
-  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
-
-const partialReasons = ['client_gone', 'upstream_cut', 'upstream_error'] as const;
-
 /** Why an answer was partial: `stream_status` of a partial row (older rows: client gone). */
-function partialReason(raw: Record<string, unknown>): BillingDetail['partial'] {
-  const status = raw.stream_status;
-  if (raw.partial !== true && status !== 'client_gone') return undefined;
-  return partialReasons.find((r) => r === status) ?? 'upstream_cut';
+function partialReason(b: LogBilling): BillingDetail['partial'] {
+  if (b.partial !== true && b.stream_status !== 'client_gone') return undefined;
+  return b.stream_status ?? 'upstream_cut';
 }
 
-/** Reads a log's `other` text; unreadable text gives an empty detail. */
+/** A text field, or undefined when empty. */
+const nonEmpty = (value: string | undefined) => (value === '' ? undefined : value);
+
+/** Reads a log's `other` text (the shared `logBilling` schema); unreadable text gives an empty detail. */
 export function parseBilling(other: string): BillingDetail {
-  let raw: Record<string, unknown> = {};
-  try {
-    const value: unknown = JSON.parse(other || '{}');
-    if (value && typeof value === 'object' && !Array.isArray(value)) raw = value as typeof raw;
-  } catch {
-    // Older or foreign rows: show what the columns say.
-  }
-  const price = num(raw.model_price);
-  const ratio = num(raw.model_ratio);
+  const { billing: b, raw } = readLogBilling(other);
+  const price = b.model_price;
+  const ratio = b.model_ratio;
   const kind =
     price !== undefined && price >= 0 && (ratio ?? 0) === 0
       ? 'fixed'
@@ -76,35 +67,33 @@ export function parseBilling(other: string): BillingDetail {
   return {
     kind,
     modelRatio: ratio,
-    completionRatio: num(raw.completion_ratio),
-    cacheRatio: num(raw.cache_ratio),
-    cacheWriteRatio: num(raw.cache_creation_ratio),
-    imageRatio: num(raw.image_ratio),
-    audioRatio: num(raw.audio_ratio),
-    audioCompletionRatio: num(raw.audio_completion_ratio),
-    groupRatio: num(raw.group_ratio),
-    userDiscount: num(raw.user_discount) ?? num(raw.user_group_ratio),
+    completionRatio: b.completion_ratio,
+    cacheRatio: b.cache_ratio,
+    cacheWriteRatio: b.cache_creation_ratio,
+    imageRatio: b.image_ratio,
+    audioRatio: b.audio_ratio,
+    audioCompletionRatio: b.audio_completion_ratio,
+    groupRatio: b.group_ratio,
+    userDiscount: b.user_discount ?? b.user_group_ratio,
     modelPrice: kind === 'fixed' ? price : undefined,
-    formula: str(raw.formula),
-    firstByteMs: num(raw.frt),
-    upstreamModel: str(raw.upstream_model_name),
-    mapped: raw.is_model_mapped === true,
-    fallbackFrom: str(raw.fallback_from),
-    fallbackGroupFrom: str(raw.fallback_group_from),
-    priceTier: str(raw.price_tier),
-    sticky: raw.sticky === 'hit' || raw.sticky === 'miss' ? raw.sticky : undefined,
-    requestPath: str(raw.request_path),
-    reservedQuota: num(raw.reserved_quota),
-    refundedQuota: num(raw.refunded_quota),
-    errorType: str(raw.error_type),
-    errorCode: str(raw.error_code),
-    statusCode: num(raw.status_code),
-    channels: Array.isArray(raw.use_channel)
-      ? raw.use_channel.filter((c) => typeof c === 'number')
-      : undefined,
-    selfUseFallback: raw.self_use_fallback === true,
-    localCount: raw.local_count_tokens === true,
-    partial: partialReason(raw),
+    formula: nonEmpty(b.formula),
+    firstByteMs: b.frt,
+    upstreamModel: nonEmpty(b.upstream_model_name),
+    mapped: b.is_model_mapped === true,
+    fallbackFrom: nonEmpty(b.fallback_from),
+    fallbackGroupFrom: nonEmpty(b.fallback_group_from),
+    priceTier: nonEmpty(b.price_tier),
+    sticky: b.sticky,
+    requestPath: nonEmpty(b.request_path),
+    reservedQuota: b.reserved_quota,
+    refundedQuota: b.refunded_quota,
+    errorType: nonEmpty(b.error_type),
+    errorCode: nonEmpty(b.error_code),
+    statusCode: b.status_code,
+    channels: b.use_channel,
+    selfUseFallback: b.self_use_fallback === true,
+    localCount: b.local_count_tokens === true,
+    partial: partialReason(b),
     raw,
   };
 }
