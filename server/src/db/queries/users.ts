@@ -280,3 +280,195 @@ export async function changeUserRole(
 export function findUserQuotas(db: Db, userIds: number[]) {
   return db.selectFrom('users').select(['id', 'quota']).where('id', 'in', userIds).execute();
 }
+
+/** A user's own invitation code, or null when none is stored. */
+export async function findAffCode(db: Db, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('aff_code')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.aff_code || null;
+}
+
+/** Gives an account without an invitation code this one (the unique index refuses a taken one). */
+export async function claimAffCode(db: Db, userId: number, code: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ aff_code: code })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('aff_code', 'is', null), eb('aff_code', '=', '')]))
+    .execute();
+}
+
+/**
+ * Closes an account that is not root and not closed yet: the status becomes `closedStatus`
+ * and every way to sign in is cleared. Returns whether it was closed now.
+ */
+export async function closeUserAccount(
+  db: Db,
+  userId: number,
+  statuses: { closed: number; rootRole: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      status: statuses.closed,
+      password_hash: '',
+      access_token: null,
+      email: null,
+      github_id: null,
+      linuxdo_id: null,
+      wechat_id: null,
+      wxpusher_uid: null,
+    })
+    .where('id', '=', userId)
+    .where('role', '!=', statuses.rootRole)
+    .where('status', '!=', statuses.closed)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Counts one more invitee of an inviter and adds the reward to their invitation history. */
+export async function countInvitee(db: Db, inviterId: number, reward: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      aff_count: eb('aff_count', '+', 1),
+      aff_history_quota: eb('aff_history_quota', '+', Math.max(0, reward)),
+    }))
+    .where('id', '=', inviterId)
+    .execute();
+}
+
+/** The id and status of the account with this e-mail that is not in `closedStatus`. */
+export function findLiveUserByEmail(db: Db, email: string, closedStatus: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('email', '=', email)
+    .where('status', '!=', closedStatus)
+    .executeTakeFirst();
+}
+
+/** Whether the first-run record exists. */
+export async function hasSetupRecord(db: Db): Promise<boolean> {
+  return (await db.selectFrom('setups').select('id').executeTakeFirst()) !== undefined;
+}
+
+/** Writes the first-run record (its fixed key refuses a second). */
+export async function insertSetupRecord(db: Db, rootId: number, now: number): Promise<void> {
+  await db
+    .insertInto('setups')
+    .values({ id: 1, root_user_id: rootId, initialized_at: now })
+    .execute();
+}
+
+/** Sign-in columns of users, as binding and removal change them. */
+export type BindingColumn = 'email' | 'github_id' | 'linuxdo_id' | 'wechat_id' | 'wxpusher_uid';
+
+/** Ways back into an account: a password, an e-mail (a reset link), or a provider. */
+const signInColumns: BindingColumn[] = ['email', 'github_id', 'linuxdo_id', 'wechat_id'];
+
+/**
+ * Clears one binding of a user. With `keepAnotherWay`, only while the row keeps another way
+ * to sign in (checked in the same statement). Returns whether a row changed.
+ */
+export async function clearBinding(
+  db: Db,
+  userId: number,
+  column: BindingColumn,
+  keepAnotherWay: boolean,
+): Promise<boolean> {
+  let query = db
+    .updateTable('users')
+    .set({ [column]: null })
+    .where('id', '=', userId)
+    .where(column, 'is not', null);
+  if (keepAnotherWay) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('password_hash', '!=', ''),
+        ...signInColumns
+          .filter((c) => c !== column)
+          .map((c) => eb.and([eb(c, 'is not', null), eb(c, '!=', '')])),
+      ]),
+    );
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** One binding column of a user (null when unbound or no such user). */
+export async function findBinding(
+  db: Db,
+  userId: number,
+  column: BindingColumn,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(column)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return (row?.[column] as string | null | undefined) ?? null;
+}
+
+/** A user's stored password hash ('' for accounts without one). */
+export async function getPasswordHash(db: Db, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
+}
+
+/** What authorization caches of a user. */
+export function findCachedUserRow(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'role',
+      'status',
+      'group',
+      'level',
+      'language',
+      'setting',
+      'concurrency_limit',
+      'tpm_limit',
+      'budget_period',
+      'budget_quota',
+      'extra_discount',
+      'model_discounts',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+const boundUserColumns = ['id', 'username', 'display_name', 'role', 'status', 'group'] as const;
+
+/** The account not in `closedStatus` whose binding `column` holds `externalId`. */
+export function findBoundUser(
+  db: Db,
+  column: 'github_id' | 'linuxdo_id' | 'wechat_id',
+  externalId: string,
+  closedStatus: number,
+) {
+  return db
+    .selectFrom('users')
+    .select(boundUserColumns)
+    .where(column, '=', externalId)
+    .where('status', '!=', closedStatus)
+    .executeTakeFirst();
+}
+
+/** The highest user id so far (0 without users). */
+export async function maxUserId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
+}

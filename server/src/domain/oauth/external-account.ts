@@ -1,7 +1,13 @@
 import { UserStatus, type LoginResult } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { registerEnabled } from '../../config/settings/groups/auth.js';
-import { isEmailTaken, isUsernameTaken } from '../../db/queries/users.js';
+import {
+  findBoundUser,
+  isEmailTaken,
+  isUsernameTaken,
+  maxUserId,
+  updateUserColumns,
+} from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
@@ -10,27 +16,15 @@ import { createAccount } from '../users/create-account.js';
 import { toLoginResult } from '../users/user-views.js';
 import type { ExternalProfile, ExternalProvider } from './providers.js';
 
-const loginColumns = ['id', 'username', 'display_name', 'role', 'status', 'group'] as const;
-
 /** The live account bound to a provider id. */
-function findBoundUser(ctx: AppContext, provider: ExternalProvider, externalId: string) {
-  return ctx.db
-    .selectFrom('users')
-    .select(loginColumns)
-    .where(provider.column, '=', externalId)
-    .where('status', '!=', UserStatus.closed)
-    .executeTakeFirst();
-}
+const findBound = (ctx: AppContext, provider: ExternalProvider, externalId: string) =>
+  findBoundUser(ctx.db, provider.column, externalId, UserStatus.closed);
 
 /** The provider's login if it fits the username rule (≤ 12) and is free, else `prefix<next id>`. */
 async function pickUsername(ctx: AppContext, provider: ExternalProvider, wanted: string) {
   const name = wanted.trim();
   if (name && name.length <= 12 && !(await isUsernameTaken(ctx.db, name))) return name;
-  const row = await ctx.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirst();
-  return `${provider.usernamePrefix}${Number(row?.max ?? 0) + 1}`;
+  return `${provider.usernamePrefix}${(await maxUserId(ctx.db)) + 1}`;
 }
 
 /** Creates the account for a first sign-in; null when a racing sign-in created it first. */
@@ -59,7 +53,7 @@ async function signUp(
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (await findBoundUser(ctx, provider, profile.id)) return null;
+      if (await findBound(ctx, provider, profile.id)) return null;
       username = `${provider.usernamePrefix}${randomAlphanumeric(6).toLowerCase()}`;
     }
   }
@@ -77,19 +71,15 @@ export async function signInWithProvider(
   profile: ExternalProfile,
   affCode: string,
 ): Promise<LoginResult> {
-  let user = await findBoundUser(ctx, provider, profile.id);
+  let user = await findBound(ctx, provider, profile.id);
   if (!user) {
     if (!ctx.settings.get(registerEnabled)) throw new AppError('register_disabled');
     await signUp(ctx, provider, profile, affCode);
-    user = await findBoundUser(ctx, provider, profile.id);
+    user = await findBound(ctx, provider, profile.id);
     if (!user) throw new AppError('user_not_found');
   }
   if (user.status === UserStatus.banned) throw new AppError('user_banned');
-  await ctx.db
-    .updateTable('users')
-    .set({ last_login_at: nowSeconds() })
-    .where('id', '=', user.id)
-    .execute();
+  await updateUserColumns(ctx.db, user.id, { last_login_at: nowSeconds() });
   return toLoginResult(user);
 }
 
@@ -103,15 +93,11 @@ export async function bindProvider(
   userId: number,
   externalId: string,
 ): Promise<void> {
-  const holder = await findBoundUser(ctx, provider, externalId);
+  const holder = await findBound(ctx, provider, externalId);
   if (holder && holder.id !== userId) throw new AppError('account_already_bound');
   if (holder) return;
   try {
-    await ctx.db
-      .updateTable('users')
-      .set({ [provider.column]: externalId })
-      .where('id', '=', userId)
-      .execute();
+    await updateUserColumns(ctx.db, userId, { [provider.column]: externalId });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('account_already_bound');
     throw error;

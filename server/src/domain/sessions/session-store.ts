@@ -2,6 +2,12 @@ import type { Db } from '../../db/client.js';
 import { randomId } from '../../lib/random.js';
 import type { SharedState } from '../../lib/shared-state.js';
 import { nowSeconds } from '../../lib/time.js';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  insertSession,
+} from '../../db/queries/sessions.js';
 
 /** Sessions live 30 days. */
 export const sessionTtlSeconds = 30 * 24 * 3600;
@@ -28,30 +34,26 @@ class DbSessionStore implements SessionStore {
   async create(userId: number): Promise<string> {
     const id = randomId();
     const now = nowSeconds();
-    await this.db
-      .insertInto('sessions')
-      .values({ id, user_id: userId, created_at: now, expires_at: now + sessionTtlSeconds })
-      .execute();
+    await insertSession(this.db, {
+      id,
+      userId,
+      createdAt: now,
+      expiresAt: now + sessionTtlSeconds,
+    });
     return id;
   }
 
   async find(sessionId: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['user_id', 'expires_at'])
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
+    const row = await findSession(this.db, sessionId);
     return row && row.expires_at > nowSeconds() ? row.user_id : null;
   }
 
   async destroy(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await deleteSession(this.db, sessionId);
   }
 
   async revokeAll(userId: number, keep?: string): Promise<void> {
-    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
-    if (keep) query = query.where('id', '!=', keep);
-    await query.execute();
+    await deleteUserSessions(this.db, userId, keep);
   }
 }
 

@@ -2,18 +2,12 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
+import { claimAffCode, findAffCode } from '../../db/queries/users.js';
 
 /** Tries before giving up; the code grows by one character every two collisions. */
 const attempts = 8;
 
-async function storedCode(ctx: AppContext, userId: number): Promise<string | null> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('aff_code')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.aff_code || null;
-}
+const storedCode = (ctx: AppContext, userId: number) => findAffCode(ctx.db, userId);
 
 /**
  * The user's own invitation code, made on first use: 4 random characters (more after
@@ -31,12 +25,7 @@ export async function ensureAffCode(
     const code = makeCode(4 + Math.floor(attempt / 2));
     try {
       // Only an account without a code gets one, so a concurrent call's code is kept.
-      await ctx.db
-        .updateTable('users')
-        .set({ aff_code: code })
-        .where('id', '=', userId)
-        .where((eb) => eb.or([eb('aff_code', 'is', null), eb('aff_code', '=', '')]))
-        .execute();
+      await claimAffCode(ctx.db, userId, code);
     } catch (error) {
       if (isUniqueViolation(error)) continue;
       throw error;

@@ -1,5 +1,6 @@
 import { Role, UserStatus } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
+import { closeUserAccount } from '../../db/queries/users.js';
 
 /**
  * Closes an account for good (status 3): no password, no access token, e-mail and
@@ -7,23 +8,11 @@ import type { AppContext } from '../../context.js';
  * closed. Returns false when there was nothing to close.
  */
 export async function closeAccount(ctx: AppContext, userId: number): Promise<boolean> {
-  const result = await ctx.db
-    .updateTable('users')
-    .set({
-      status: UserStatus.closed,
-      password_hash: '',
-      access_token: null,
-      email: null,
-      github_id: null,
-      linuxdo_id: null,
-      wechat_id: null,
-      wxpusher_uid: null,
-    })
-    .where('id', '=', userId)
-    .where('role', '!=', Role.root)
-    .where('status', '!=', UserStatus.closed)
-    .executeTakeFirst();
+  const closed = await closeUserAccount(ctx.db, userId, {
+    closed: UserStatus.closed,
+    rootRole: Role.root,
+  });
   await ctx.sessions.revokeAll(userId);
   await ctx.users.invalidate(userId);
-  return Number(result.numUpdatedRows) > 0;
+  return closed;
 }

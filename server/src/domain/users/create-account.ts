@@ -8,7 +8,7 @@ import {
   quotaForInviter,
   quotaForNewUser,
 } from '../../config/settings/groups/quota.js';
-import { findInviterId, insertUser } from '../../db/queries/users.js';
+import { countInvitee, findInviterId, getUsername, insertUser } from '../../db/queries/users.js';
 import { nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from './account-log.js';
 
@@ -74,14 +74,7 @@ export async function createAccount(ctx: AppContext, account: NewAccount): Promi
 
 /** Counts the invitee and credits the inviter's withdrawable invitation balance. */
 async function rewardInviter(db: Db, inviterId: number, reward: number, invitee: string) {
-  await db
-    .updateTable('users')
-    .set((eb) => ({
-      aff_count: eb('aff_count', '+', 1),
-      aff_history_quota: eb('aff_history_quota', '+', Math.max(0, reward)),
-    }))
-    .where('id', '=', inviterId)
-    .execute();
+  await countInvitee(db, inviterId, reward);
   if (reward <= 0) return;
   await post(db, {
     account: 'aff',
@@ -90,11 +83,7 @@ async function rewardInviter(db: Db, inviterId: number, reward: number, invitee:
     reason: 'inviter_reward',
     ref: invitee,
   });
-  const inviter = await db
-    .selectFrom('users')
-    .select('username')
-    .where('id', '=', inviterId)
-    .executeTakeFirstOrThrow();
+  const inviter = await getUsername(db, inviterId);
   await insertAccountLog(db, {
     userId: inviterId,
     username: inviter.username,

@@ -1,7 +1,7 @@
 import { UserStatus, type LoginResult } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { passwordLoginEnabled } from '../../config/settings/groups/auth.js';
-import { findLoginCandidate } from '../../db/queries/users.js';
+import { findLoginCandidate, updateUserColumns } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { checkPassword, hashPassword, spendVerificationTime } from './password-hash.js';
@@ -27,13 +27,9 @@ export async function loginUser(
   if (!check.ok) throw new AppError('wrong_credentials');
   // Only told after the password is right, so the ban does not reveal that a name exists.
   if (user.status === UserStatus.banned) throw new AppError('user_banned');
-  await ctx.db
-    .updateTable('users')
-    .set({
-      last_login_at: nowSeconds(),
-      ...(check.rehash ? { password_hash: await hashPassword(password) } : {}),
-    })
-    .where('id', '=', user.id)
-    .execute();
+  await updateUserColumns(ctx.db, user.id, {
+    last_login_at: nowSeconds(),
+    ...(check.rehash ? { password_hash: await hashPassword(password) } : {}),
+  });
   return toLoginResult(user);
 }

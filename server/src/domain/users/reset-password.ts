@@ -6,18 +6,13 @@ import { AppError } from '../../errors.js';
 import { resetLinkMail } from '../email/mail-templates.js';
 import { consumeResetToken, issueResetToken } from '../verification/reset-tokens.js';
 import { hashPassword } from './password-hash.js';
+import { findLiveUserByEmail, updateUserColumns } from '../../db/queries/users.js';
 
 /** One reset mail per address per this many seconds (the answer stays the same). */
 const addressWindowSeconds = 60;
 
-function findLiveUserByEmail(ctx: AppContext, email: string) {
-  return ctx.db
-    .selectFrom('users')
-    .select(['id', 'status'])
-    .where('email', '=', email)
-    .where('status', '!=', UserStatus.closed)
-    .executeTakeFirst();
-}
+const findLiveUser = (ctx: AppContext, email: string) =>
+  findLiveUserByEmail(ctx.db, email, UserStatus.closed);
 
 /**
  * Starts a password reset. The caller answers the same whatever happens here (no account
@@ -30,7 +25,7 @@ export async function requestPasswordReset(
   email: string,
   language: Language,
 ): Promise<void> {
-  const user = await findLiveUserByEmail(ctx, email);
+  const user = await findLiveUser(ctx, email);
   if (!user || user.status !== UserStatus.enabled) return;
   const base = ctx.settings.get(serverAddress).trim().replace(/\/+$/, '');
   if (!base) {
@@ -57,14 +52,10 @@ export async function completePasswordReset(
   if (!(await consumeResetToken(ctx, request.email, request.token))) {
     throw new AppError('reset_link_invalid');
   }
-  const user = await findLiveUserByEmail(ctx, request.email);
+  const user = await findLiveUser(ctx, request.email);
   if (!user) throw new AppError('reset_link_invalid');
   const passwordHash = await hashPassword(request.password);
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash })
-    .where('id', '=', user.id)
-    .execute();
+  await updateUserColumns(ctx.db, user.id, { password_hash: passwordHash });
   await ctx.sessions.revokeAll(user.id);
   await ctx.users.invalidate(user.id);
 }

@@ -1,6 +1,6 @@
 import { Role } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { insertUser } from '../../db/queries/users.js';
+import { insertSetupRecord, insertUser } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
@@ -35,10 +35,7 @@ export async function createRootAccount(ctx: AppContext, account: RootAccount): 
         role: Role.root,
         created_at: now,
       });
-      await trx
-        .insertInto('setups')
-        .values({ id: 1, root_user_id: rootId, initialized_at: now })
-        .execute();
+      await insertSetupRecord(trx, rootId, now);
       return rootId;
     });
     return id;

@@ -1,4 +1,8 @@
-import { updateUserColumns, type UserColumnChanges } from '../../db/queries/users.js';
+import {
+  getPasswordHash,
+  updateUserColumns,
+  type UserColumnChanges,
+} from '../../db/queries/users.js';
 import { Role, type UpdateSelfRequest } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -19,13 +23,9 @@ export async function updateSelf(
   if (input.display_name !== undefined) changes.display_name = input.display_name;
   if (input.language !== undefined) changes.language = input.language;
   if (input.password) {
-    const row = await ctx.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    if (row.password_hash) {
-      const check = await checkPassword(row.password_hash, input.original_password ?? '');
+    const stored = await getPasswordHash(ctx.db, user.id);
+    if (stored) {
+      const check = await checkPassword(stored, input.original_password ?? '');
       if (!check.ok) throw new AppError('original_password_wrong');
     }
     changes.password_hash = await hashPassword(input.password);

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import { budgetOf, type Budget } from '../../lib/budget-period.js';
 import type { SharedState } from '../../lib/shared-state.js';
 import { withoutPrototypes } from '../../lib/null-prototype.js';
+import { findCachedUserRow } from '../../db/queries/users.js';
 
 /** What authorization needs of a user on every request; never the balance. */
 export interface CachedUser {
@@ -42,26 +43,7 @@ export class UserCache {
   async get(id: number): Promise<CachedUser | null> {
     const hit = this.users.get(id);
     if (hit) return hit;
-    const row = await this.db
-      .selectFrom('users')
-      .select([
-        'id',
-        'username',
-        'role',
-        'status',
-        'group',
-        'level',
-        'language',
-        'setting',
-        'concurrency_limit',
-        'tpm_limit',
-        'budget_period',
-        'budget_quota',
-        'extra_discount',
-        'model_discounts',
-      ])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findCachedUserRow(this.db, id);
     if (!row) return null;
     const {
       concurrency_limit,
