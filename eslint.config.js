@@ -69,6 +69,22 @@ export default tseslint.config(
     },
   },
   {
+    // Queries are functions in server/src/db/queries/ (the importer reads a foreign schema).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/**', 'server/src/import/source.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
+          message:
+            'Queries live in server/src/db/queries/ as functions (db, params); call one from here.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
