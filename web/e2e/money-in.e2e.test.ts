@@ -208,7 +208,10 @@ describe('money in: redemption codes', () => {
     await expect
       .poll(() => p.getByTestId('invoice-table').innerText(), { timeout: 10_000 })
       .toContain('Pending review');
-    await expect(p.getByTestId('invoiceable').innerText()).resolves.toContain('13.00');
+    // The summary is read again after the table; under load it lands a moment later.
+    await expect
+      .poll(() => p.getByTestId('invoiceable').innerText(), { timeout: 10_000 })
+      .toContain('13.00');
 
     // Finance (root ranks above) reviews it: approving asks for the PDF, a fake one is refused.
     const staff = await page('root', 'rootpass123');
