@@ -97,26 +97,3 @@ export async function listNotifications(db: Db, userId: number, page: number, si
   ]);
   return { rows, total: Number(count.total) };
 }
-
-/** What queuing a notification needs of a user: role, e-mail address and language. */
-export function findNotifiedUser(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['role', 'email', 'language'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** A user's account e-mail address and WxPusher uid. */
-export function findUserAddresses(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['email', 'wxpusher_uid'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** A user's WxPusher uid. */
-export function findWxPusherUid(db: Db, userId: number) {
-  return db.selectFrom('users').select('wxpusher_uid').where('id', '=', userId).executeTakeFirst();
-}

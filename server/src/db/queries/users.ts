@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { Role, UserStatus } from '@gateway/shared';
 import type { Db } from '../client.js';
 import { dialectOf } from '../dialect.js';
@@ -220,45 +220,30 @@ export async function addTopUpTotal(db: Db, userId: number, quota: number): Prom
     .execute();
 }
 
-/** A user's name, or undefined when there is no such user. */
-export function findUsername(db: Db, userId: number) {
-  return db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+/** A column of the users table. */
+type UserField = keyof Selectable<UsersTable> & string;
+/** The named columns of a user row (Kysely cannot infer them from a generic list). */
+type UserFields<C extends UserField> = Pick<Selectable<UsersTable>, C>;
+
+/** Some columns of one user, or undefined when there is no such user. */
+export function findUserFields<C extends UserField>(
+  db: Db,
+  userId: number,
+  fields: readonly C[],
+): Promise<UserFields<C> | undefined> {
+  const query = db.selectFrom('users').select(fields).where('id', '=', userId);
+  return query.executeTakeFirst() as Promise<UserFields<C> | undefined>;
 }
 
-/** A user's name; throws when there is no such user. */
-export function getUsername(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select('username')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
-/** A user's name and language. */
-export function findUsernameAndLanguage(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['username', 'language'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** A user's name and invitation balance. */
-export function findUsernameAndAffQuota(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['username', 'aff_quota'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** A user's invitation count and balances; throws when there is no such user. */
-export function getAffBalances(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['aff_count', 'aff_quota', 'aff_history_quota'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+/** Some columns of one user; throws when there is no such user. */
+export async function getUserFields<C extends UserField>(
+  db: Db,
+  userId: number,
+  fields: readonly C[],
+): Promise<UserFields<C>> {
+  const row = await findUserFields(db, userId, fields);
+  if (!row) throw new Error(`user ${userId} does not exist`);
+  return row;
 }
 
 /** Moves a user from role `from` to role `to`, unless their role is another one. */
@@ -279,16 +264,6 @@ export async function changeUserRole(
 /** The balances of several users (ids and quotas). */
 export function findUserQuotas(db: Db, userIds: number[]) {
   return db.selectFrom('users').select(['id', 'quota']).where('id', 'in', userIds).execute();
-}
-
-/** A user's own invitation code, or null when none is stored. */
-export async function findAffCode(db: Db, userId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('aff_code')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.aff_code || null;
 }
 
 /** Gives an account without an invitation code this one (the unique index refuses a taken one). */
@@ -397,54 +372,6 @@ export async function clearBinding(
   }
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** One binding column of a user (null when unbound or no such user). */
-export async function findBinding(
-  db: Db,
-  userId: number,
-  column: BindingColumn,
-): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(column)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return (row?.[column] as string | null | undefined) ?? null;
-}
-
-/** A user's stored password hash ('' for accounts without one). */
-export async function getPasswordHash(db: Db, userId: number): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.password_hash;
-}
-
-/** What authorization caches of a user. */
-export function findCachedUserRow(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'username',
-      'role',
-      'status',
-      'group',
-      'level',
-      'language',
-      'setting',
-      'concurrency_limit',
-      'tpm_limit',
-      'budget_period',
-      'budget_quota',
-      'extra_discount',
-      'model_discounts',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst();
 }
 
 const boundUserColumns = ['id', 'username', 'display_name', 'role', 'status', 'group'] as const;

@@ -21,7 +21,7 @@ import {
   updateAgent,
   type AgentRow,
 } from '../../db/queries/agents.js';
-import { changeUserRole, findUsernameAndAffQuota } from '../../db/queries/users.js';
+import { changeUserRole, findUserFields } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
@@ -93,7 +93,7 @@ export async function agentSelf(ctx: AppContext, userId: number): Promise<AgentS
     findAgent(ctx.db, userId),
     agentCounts(ctx.db, userId),
     invitedTotals(ctx.db, userId),
-    findUsernameAndAffQuota(ctx.db, userId),
+    findUserFields(ctx.db, userId, ['username', 'aff_quota']),
   ]);
   const username = user?.username ?? '';
   return {

@@ -8,7 +8,7 @@ import {
   invitedTopUp,
   settledPeriods,
 } from '../../db/queries/agents.js';
-import { getUsername } from '../../db/queries/users.js';
+import { getUserFields } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { localDate, nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from '../users/account-log.js';
@@ -81,7 +81,7 @@ async function creditDividend(
         reason: 'agent_dividend',
         ref: `dividend:${agent.user_id}:${day}`,
       });
-      const user = await getUsername(trx, agent.user_id);
+      const user = await getUserFields(trx, agent.user_id, ['username']);
       await insertAccountLog(trx, {
         userId: agent.user_id,
         username: user.username,

@@ -8,7 +8,7 @@ import {
   insertWithdrawal,
   listWithdrawals,
 } from '../../db/queries/agents.js';
-import { getUsername } from '../../db/queries/users.js';
+import { getUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from '../users/account-log.js';
@@ -118,7 +118,7 @@ export async function reviewWithdrawal(
       reviewed_at: nowSeconds(),
     });
     if (!done) return false;
-    const user = await getUsername(trx, row.agent_id);
+    const user = await getUserFields(trx, row.agent_id, ['username']);
     if (request.action === 'reject') {
       await post(trx, {
         account: 'aff',

@@ -3,7 +3,7 @@ import { post } from '../../billing/ledger/index.js';
 import { affEnabled, quotaPerUnit } from '../../config/settings/groups/general.js';
 import { quotaForInvitee, quotaForInviter } from '../../config/settings/groups/quota.js';
 import type { AppContext } from '../../context.js';
-import { getAffBalances } from '../../db/queries/users.js';
+import { getUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { randomId } from '../../lib/random.js';
 import { ensureAffCode } from '../users/aff-code.js';
@@ -15,7 +15,7 @@ const minTransfer = (ctx: AppContext) => Math.ceil(ctx.settings.get(quotaPerUnit
 /** The invitation card: code, invitees, balances and the rewards on offer. */
 export async function affInfo(ctx: AppContext, userId: number): Promise<AffInfo> {
   const code = await ensureAffCode(ctx, userId);
-  const row = await getAffBalances(ctx.db, userId);
+  const row = await getUserFields(ctx.db, userId, ['aff_count', 'aff_quota', 'aff_history_quota']);
   return {
     enabled: ctx.settings.get(affEnabled),
     code,

@@ -32,7 +32,7 @@ import {
   type InvoiceFilter,
   type InvoiceRow,
 } from '../../db/queries/invoices.js';
-import { findUsernameAndLanguage } from '../../db/queries/users.js';
+import { findUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from '../users/account-log.js';
@@ -224,7 +224,7 @@ export async function reviewInvoice(
       request.action === 'approve',
     );
     if (!done) return false;
-    const owner = await findUsernameAndLanguage(trx, invoice.user_id);
+    const owner = await findUserFields(trx, invoice.user_id, ['username', 'language']);
     language = owner?.language && isLanguage(owner.language) ? owner.language : 'en';
     const amount = `${formatMinor(Number(invoice.amount_minor), invoice.currency)} ${invoice.currency}`;
     const why = request.action === 'reject' ? `: ${request.reason}` : '';

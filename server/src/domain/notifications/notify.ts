@@ -10,7 +10,8 @@ import {
 } from '@gateway/shared';
 import { systemName } from '../../config/settings/groups/general.js';
 import type { NotifyContext } from './notify-context.js';
-import { findNotifiedUser, findPrefs, insertNotification } from '../../db/queries/notifications.js';
+import { findPrefs, insertNotification } from '../../db/queries/notifications.js';
+import { findUserFields } from '../../db/queries/users.js';
 import { findRoot } from '../../db/queries/users.js';
 import { nowSeconds } from '../../lib/time.js';
 import { readSmtpConfig } from '../email/smtp-config.js';
@@ -44,7 +45,7 @@ export async function notifyUser(
   text: NoticeText,
 ): Promise<void> {
   try {
-    const user = await findNotifiedUser(ctx.db, userId);
+    const user = await findUserFields(ctx.db, userId, ['role', 'email', 'language']);
     if (!user) return;
     if (event !== 'test' && rootOnlyEvents.includes(event) && user.role < 100) return;
     const prefs = await prefsOf(ctx, userId);

@@ -6,9 +6,9 @@ import {
   dueNotifications,
   finishNotification,
   findPrefs,
-  findUserAddresses,
   type NotificationRow,
 } from '../../db/queries/notifications.js';
+import { findUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { defaultEvents, toPrefs } from './prefs.js';
@@ -122,7 +122,7 @@ export class NotificationOutbox {
 async function recipientOf(ctx: NotifyContext, userId: number): Promise<Recipient> {
   const [prefs, account] = await Promise.all([
     findPrefs(ctx.db, userId),
-    findUserAddresses(ctx.db, userId),
+    findUserFields(ctx.db, userId, ['email', 'wxpusher_uid']),
   ]);
   return {
     prefs: toPrefs(prefs) ?? { ...notificationPrefs.parse({}), events: defaultEvents },

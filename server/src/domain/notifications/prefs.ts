@@ -6,13 +6,8 @@ import {
 } from '@gateway/shared';
 import { quotaRemindThreshold } from '../../config/settings/groups/quota.js';
 import type { NotifyContext } from './notify-context.js';
-import {
-  findPrefs,
-  findUserAddresses,
-  findWxPusherUid,
-  savePrefs,
-  type NotificationPrefsRow,
-} from '../../db/queries/notifications.js';
+import { findPrefs, savePrefs, type NotificationPrefsRow } from '../../db/queries/notifications.js';
+import { findUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 
@@ -53,7 +48,7 @@ export async function notificationSettingsOf(
     ...notificationPrefs.parse({}),
     events: defaultEvents,
   };
-  const account = await findWxPusherUid(ctx.db, user.id);
+  const account = await findUserFields(ctx.db, user.id, ['wxpusher_uid']);
   return {
     ...prefs,
     dingtalk_secret: '',
@@ -75,7 +70,7 @@ export async function saveNotificationSettings(
   const stored = toPrefs(await findPrefs(ctx.db, userId));
   if (!next.dingtalk_secret && stored) next.dingtalk_secret = stored.dingtalk_secret;
   if (!next.webhook_token && stored) next.webhook_token = stored.webhook_token;
-  const account = await findUserAddresses(ctx.db, userId);
+  const account = await findUserFields(ctx.db, userId, ['email', 'wxpusher_uid']);
   const reachable = {
     email: Boolean(next.email || account?.email),
     wxpusher: Boolean(account?.wxpusher_uid) || next.open_ids.length > 0,

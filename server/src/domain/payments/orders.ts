@@ -33,7 +33,7 @@ import {
 import { AppError } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 import { nowSeconds } from '../../lib/time.js';
-import { addTopUpTotal, findUsername } from '../../db/queries/users.js';
+import { addTopUpTotal, findUserFields } from '../../db/queries/users.js';
 import { upgradeAfterTopUp } from '../levels/upgrade.js';
 import { formatBalance } from '../notifications/low-balance.js';
 import { notifyUser } from '../notifications/notify.js';
@@ -202,7 +202,7 @@ export async function creditOrder(
       operatorId: how.operatorId,
     });
     await addTopUpTotal(trx, order.user_id, quota);
-    const user = await findUsername(trx, order.user_id);
+    const user = await findUserFields(trx, order.user_id, ['username']);
     const paid = `${formatMinor(Number(order.money_minor), order.currency)} ${order.currency}`;
     await insertAccountLog(trx, {
       userId: order.user_id,

@@ -2,12 +2,13 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
-import { claimAffCode, findAffCode } from '../../db/queries/users.js';
+import { claimAffCode, findUserFields } from '../../db/queries/users.js';
 
 /** Tries before giving up; the code grows by one character every two collisions. */
 const attempts = 8;
 
-const storedCode = (ctx: AppContext, userId: number) => findAffCode(ctx.db, userId);
+const storedCode = async (ctx: AppContext, userId: number) =>
+  (await findUserFields(ctx.db, userId, ['aff_code']))?.aff_code || null;
 
 /**
  * The user's own invitation code, made on first use: 4 random characters (more after

@@ -8,7 +8,7 @@ import {
   quotaForInviter,
   quotaForNewUser,
 } from '../../config/settings/groups/quota.js';
-import { countInvitee, findInviterId, getUsername, insertUser } from '../../db/queries/users.js';
+import { countInvitee, findInviterId, getUserFields, insertUser } from '../../db/queries/users.js';
 import { nowSeconds } from '../../lib/time.js';
 import { insertAccountLog } from './account-log.js';
 
@@ -83,7 +83,7 @@ async function rewardInviter(db: Db, inviterId: number, reward: number, invitee:
     reason: 'inviter_reward',
     ref: invitee,
   });
-  const inviter = await getUsername(db, inviterId);
+  const inviter = await getUserFields(db, inviterId, ['username']);
   await insertAccountLog(db, {
     userId: inviterId,
     username: inviter.username,

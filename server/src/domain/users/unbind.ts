@@ -1,6 +1,6 @@
 import type { BindingKind } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { clearBinding, findBinding, type BindingColumn } from '../../db/queries/users.js';
+import { clearBinding, findUserFields, type BindingColumn } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 
 /** The column each binding lives in. */
@@ -21,7 +21,8 @@ const columnOf: Record<BindingKind, BindingColumn> = {
 export async function unbindOwn(ctx: AppContext, userId: number, kind: BindingKind): Promise<void> {
   const column = columnOf[kind];
   if (await clearBinding(ctx.db, userId, column, kind !== 'wxpusher')) return;
-  if (await findBinding(ctx.db, userId, column)) throw new AppError('last_login_method');
+  const row = await findUserFields(ctx.db, userId, [column]);
+  if (row?.[column]) throw new AppError('last_login_method');
 }
 
 /** An administrator removes a binding from a user they may edit (no last-method rule). */

@@ -1,5 +1,5 @@
 import {
-  getPasswordHash,
+  getUserFields,
   updateUserColumns,
   type UserColumnChanges,
 } from '../../db/queries/users.js';
@@ -23,7 +23,7 @@ export async function updateSelf(
   if (input.display_name !== undefined) changes.display_name = input.display_name;
   if (input.language !== undefined) changes.language = input.language;
   if (input.password) {
-    const stored = await getPasswordHash(ctx.db, user.id);
+    const stored = (await getUserFields(ctx.db, user.id, ['password_hash'])).password_hash;
     if (stored) {
       const check = await checkPassword(stored, input.original_password ?? '');
       if (!check.ok) throw new AppError('original_password_wrong');

@@ -2,7 +2,25 @@ import type { Db } from '../../db/client.js';
 import { budgetOf, type Budget } from '../../lib/budget-period.js';
 import type { SharedState } from '../../lib/shared-state.js';
 import { withoutPrototypes } from '../../lib/null-prototype.js';
-import { findCachedUserRow } from '../../db/queries/users.js';
+import { findUserFields } from '../../db/queries/users.js';
+
+/** The columns authorization reads of a user. */
+const cachedFields = [
+  'id',
+  'username',
+  'role',
+  'status',
+  'group',
+  'level',
+  'language',
+  'setting',
+  'concurrency_limit',
+  'tpm_limit',
+  'budget_period',
+  'budget_quota',
+  'extra_discount',
+  'model_discounts',
+] as const;
 
 /** What authorization needs of a user on every request; never the balance. */
 export interface CachedUser {
@@ -43,7 +61,7 @@ export class UserCache {
   async get(id: number): Promise<CachedUser | null> {
     const hit = this.users.get(id);
     if (hit) return hit;
-    const row = await findCachedUserRow(this.db, id);
+    const row = await findUserFields(this.db, id, cachedFields);
     if (!row) return null;
     const {
       concurrency_limit,
