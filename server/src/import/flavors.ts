@@ -32,42 +32,49 @@ export interface TypeMapping {
 const sameIds = new Set([1, 3, 8, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 31]);
 
 /**
- * one-api's channel types (`relay/channeltype/define.go`) that differ from new-api's, which
- * this gateway uses. Resellers of the OpenAI API become OpenAI channels at their address.
+ * one-api's resellers of the OpenAI API (`relay/channeltype/define.go`), by type id, at their
+ * default address: they become OpenAI channels there.
  */
-const oneApiTypes: Record<number, TypeMapping> = {
-  2: { type: ChannelType.openai, baseUrl: 'https://oa.api2d.net' },
-  4: { type: ChannelType.openai, baseUrl: 'https://api.closeai-proxy.xyz' },
-  5: { type: ChannelType.openai, baseUrl: 'https://api.openai-sb.com' },
-  6: { type: ChannelType.openai, baseUrl: 'https://api.openaimax.com' },
-  7: { type: ChannelType.openai, baseUrl: 'https://api.ohmygpt.com' },
-  9: { type: ChannelType.openai, baseUrl: 'https://api.caipacity.com' },
-  10: { type: ChannelType.openai, baseUrl: 'https://api.aiproxy.io' },
-  12: { type: ChannelType.openai, baseUrl: 'https://api.api2gpt.com' },
-  13: { type: ChannelType.openai, baseUrl: 'https://api.aigc2d.com' },
-  26: { type: ChannelType.openai, baseUrl: 'https://api.baichuan-ai.com' },
-  27: { type: ChannelType.miniMax },
-  28: { type: ChannelType.mistral },
-  29: { type: ChannelType.openai, baseUrl: 'https://api.groq.com/openai' },
-  30: { type: ChannelType.ollama },
-  32: { type: ChannelType.openai, baseUrl: 'https://api.stepfun.com' },
-  33: { type: ChannelType.aws },
-  34: { type: ChannelType.coze },
-  35: { type: ChannelType.cohere },
-  36: { type: ChannelType.deepSeek },
-  37: { type: ChannelType.cloudflare },
-  39: { type: ChannelType.openai, baseUrl: 'https://api.together.xyz' },
-  40: { type: ChannelType.volcEngine },
-  41: { type: ChannelType.openai, baseUrl: 'https://api.novita.ai/v3/openai' },
-  42: { type: ChannelType.vertexAi },
-  44: { type: ChannelType.siliconFlow },
-  45: { type: ChannelType.xai },
-  47: { type: ChannelType.baiduV2 },
-  50: { type: ChannelType.openai },
+const openAIResellers: Record<number, string> = {
+  2: 'https://oa.api2d.net',
+  4: 'https://api.closeai-proxy.xyz',
+  5: 'https://api.openai-sb.com',
+  6: 'https://api.openaimax.com',
+  7: 'https://api.ohmygpt.com',
+  9: 'https://api.caipacity.com',
+  10: 'https://api.aiproxy.io',
+  12: 'https://api.api2gpt.com',
+  13: 'https://api.aigc2d.com',
+  26: 'https://api.baichuan-ai.com',
+  29: 'https://api.groq.com/openai',
+  32: 'https://api.stepfun.com',
+  39: 'https://api.together.xyz',
+  41: 'https://api.novita.ai/v3/openai',
+};
+
+/** one-api's other types whose ids new-api changed, as this gateway's. */
+const renumbered: Record<number, number> = {
+  27: ChannelType.miniMax,
+  28: ChannelType.mistral,
+  30: ChannelType.ollama,
+  33: ChannelType.aws,
+  34: ChannelType.coze,
+  35: ChannelType.cohere,
+  36: ChannelType.deepSeek,
+  37: ChannelType.cloudflare,
+  40: ChannelType.volcEngine,
+  42: ChannelType.vertexAi,
+  44: ChannelType.siliconFlow,
+  45: ChannelType.xai,
+  47: ChannelType.baiduV2,
+  // OpenAI-compatible, at the address the channel gives.
+  50: ChannelType.openai,
 };
 
 /** The channel type here for a source channel's type. */
 export function mapChannelType(flavor: Flavor, type: number): TypeMapping {
   if (flavor === 'new-api' || sameIds.has(type)) return { type };
-  return oneApiTypes[type] ?? { type: null };
+  const reseller = openAIResellers[type];
+  if (reseller) return { type: ChannelType.openai, baseUrl: reseller };
+  return { type: renumbered[type] ?? null };
 }

@@ -36,6 +36,14 @@ export const emptyKind = (): KindReport => ({
   notes: [],
 });
 
+/** Counts a source record; true when an earlier run imported it (counted as such). */
+export function seenBefore(kind: KindReport, done: ReadonlyMap<string, number>, id: string) {
+  kind.found++;
+  if (!done.has(id)) return false;
+  kind.already++;
+  return true;
+}
+
 const labels: Array<[keyof ImportReport, string]> = [
   ['users', 'Users'],
   ['tokens', 'Keys'],

@@ -1,18 +1,9 @@
-import { LogType } from '@gateway/shared';
 import { post, type LedgerAccount } from '../billing/ledger/index.js';
 import type { Settings } from '../config/settings/store.js';
 import type { Db } from '../db/client.js';
-import {
-  importedIds,
-  logCursor,
-  moveLogCursor,
-  rememberImport,
-  type ImportKind,
-} from '../db/queries/import-map.js';
+import { importedIds, rememberImport, type ImportKind } from '../db/queries/import-map.js';
 import { insertChannel } from '../db/queries/channels.js';
-import { insertLogRows } from '../db/queries/logs.js';
 import { findOrder, insertOrder } from '../db/queries/payments.js';
-import { addToQuotaData, type QuotaDataIncrement } from '../db/queries/quota-data.js';
 import { findRedemptionByKey, insertRedemptions } from '../db/queries/redemptions.js';
 import { insertTokens, isKeyTaken } from '../db/queries/tokens.js';
 import {
@@ -27,18 +18,18 @@ import {
 import { isSetupDone } from '../domain/users/setup-state.js';
 import { nowSeconds } from '../lib/time.js';
 import { detectFlavor, type Flavor } from './flavors.js';
+import { importLogs } from './import-logs.js';
 import {
   channelValues,
   int,
   isDeleted,
-  logValues,
   orderValues,
   redemptionValues,
   text,
   tokenValues,
   userValues,
 } from './records.js';
-import { emptyKind, type ImportReport, type KindReport } from './report.js';
+import { emptyKind, seenBefore, type ImportReport, type KindReport } from './report.js';
 import type { Source, SourceRow } from './source.js';
 
 /** What an import needs besides the two databases. */
@@ -55,8 +46,6 @@ export interface ImportOptions {
 
 /** Rows read from the source at a time. */
 const batchSize = 1000;
-/** Log rows written per statement (18 columns each: well under every engine's limits). */
-const logChunk = 500;
 
 /** A planned id in a dry run, where nothing is inserted. */
 const planned = -1;
@@ -113,7 +102,13 @@ class ImportRun {
     await this.importChannels();
     if (this.source.has('redemptions')) await this.importRedemptions();
     if (this.source.has('top_ups')) await this.importTopUps();
-    if (this.source.has('logs')) await this.importLogs();
+    if (this.source.has('logs')) {
+      await importLogs(this.db, this.source, this.report.logs, {
+        dryRun: this.options.dryRun,
+        ids: { users: this.users, tokens: this.tokens, channels: this.channels },
+        now: this.now,
+      });
+    }
     return this.report;
   }
 
@@ -128,7 +123,7 @@ class ImportRun {
     }
   }
 
-  /** Records an imported row in the map (in `trx`), unless this is a dry run. */
+  /** Records an imported row in the map, in `trx` (dry runs never get here). */
   private remember(trx: Db, kind: ImportKind, sourceId: string, targetId: number) {
     return rememberImport(trx, {
       source: this.source.name,
@@ -161,11 +156,7 @@ class ImportRun {
     for (const row of await this.source.all('options')) {
       const key = text(row.key);
       const value = text(row.value);
-      kind.found++;
-      if (done.has(key)) {
-        kind.already++;
-        continue;
-      }
+      if (seenBefore(kind, done, key)) continue;
       const def = settings.defs.get(key);
       if (!def) {
         kind.skipped.push(`${key}: not a setting of this gateway`);
@@ -191,11 +182,7 @@ class ImportRun {
     const inviters: Array<[targetId: number, sourceInviter: string]> = [];
     for await (const row of this.rows('users')) {
       const sourceId = text(row.id);
-      kind.found++;
-      if (this.users.has(sourceId)) {
-        kind.already++;
-        continue;
-      }
+      if (seenBefore(kind, this.users, sourceId)) continue;
       const values = userValues(row, this.now);
       const who = `#${sourceId} ${values.username}`;
       if (isDeleted(row)) {
@@ -276,11 +263,7 @@ class ImportRun {
     this.tokens = await importedIds(this.db, this.source.name, 'token');
     for await (const row of this.rows('tokens')) {
       const sourceId = text(row.id);
-      kind.found++;
-      if (this.tokens.has(sourceId)) {
-        kind.already++;
-        continue;
-      }
+      if (seenBefore(kind, this.tokens, sourceId)) continue;
       const ownerId = this.users.get(text(row.user_id));
       const values = tokenValues(row, ownerId ?? 0);
       const who = `#${sourceId} ${values.name}`;
@@ -323,11 +306,7 @@ class ImportRun {
     this.channels = await importedIds(this.db, this.source.name, 'channel');
     for await (const row of this.rows('channels')) {
       const sourceId = text(row.id);
-      kind.found++;
-      if (this.channels.has(sourceId)) {
-        kind.already++;
-        continue;
-      }
+      if (seenBefore(kind, this.channels, sourceId)) continue;
       const { values, note } = channelValues(row, this.flavor, this.options.servedTypes);
       if (note) kind.notes.push(`#${sourceId} ${values.name}: ${note}`);
       kind.imported++;
@@ -346,11 +325,7 @@ class ImportRun {
     const done = await importedIds(this.db, this.source.name, 'redemption');
     for await (const row of this.rows('redemptions')) {
       const sourceId = text(row.id);
-      kind.found++;
-      if (done.has(sourceId)) {
-        kind.already++;
-        continue;
-      }
+      if (seenBefore(kind, done, sourceId)) continue;
       const creator = Math.max(0, this.users.get(text(row.user_id)) ?? 0);
       const usedBy = Math.max(0, this.users.get(text(row.used_user_id)) ?? 0);
       const values = redemptionValues(row, creator, usedBy);
@@ -383,11 +358,7 @@ class ImportRun {
     const quotaPerUnit = Number(this.options.settings.rawValue('QuotaPerUnit') ?? 500000) || 500000;
     for await (const row of this.rows('top_ups')) {
       const sourceId = text(row.id);
-      kind.found++;
-      if (done.has(sourceId)) {
-        kind.already++;
-        continue;
-      }
+      if (seenBefore(kind, done, sourceId)) continue;
       const userId = this.users.get(text(row.user_id));
       const values = orderValues(row, userId ?? 0, quotaPerUnit);
       const who = `#${sourceId} ${values.trade_no}`;
@@ -410,66 +381,4 @@ class ImportRun {
       });
     }
   }
-
-  private async importLogs(): Promise<void> {
-    const kind = this.report.logs;
-    let cursor = await logCursor(this.db, this.source.name);
-    kind.already = cursor > 0 ? await this.countUpTo(cursor) : 0;
-    const remaining = await this.source.countAfter('logs', cursor);
-    kind.found = kind.already + remaining;
-    if (this.options.dryRun) {
-      kind.imported = remaining;
-      return;
-    }
-    for (;;) {
-      const batch = await this.source.after('logs', cursor, batchSize);
-      if (batch.length === 0) return;
-      const rows = batch.map((row) =>
-        logValues(row, {
-          userId: Math.max(0, this.users.get(text(row.user_id)) ?? 0),
-          tokenId: Math.max(0, this.tokens.get(text(row.token_id)) ?? 0),
-          channelId: Math.max(0, this.channels.get(text(row.channel_id ?? row.channel)) ?? 0),
-        }),
-      );
-      cursor = int(batch[batch.length - 1]?.id);
-      await this.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += logChunk) {
-          await insertLogRows(trx, rows.slice(i, i + logChunk));
-        }
-        await addToQuotaData(trx, rollUp(rows));
-        await moveLogCursor(trx, this.source.name, cursor, this.now);
-      });
-      kind.imported += rows.length;
-    }
-  }
-
-  /** Source logs at or below the cursor: imported by earlier runs. */
-  private async countUpTo(cursor: number): Promise<number> {
-    const all = await this.source.countAfter('logs', 0);
-    return all - (await this.source.countAfter('logs', cursor));
-  }
-}
-
-/** The dashboard's hourly roll-ups of a batch of consume logs, one row per bucket. */
-function rollUp(rows: ReturnType<typeof logValues>[]): QuotaDataIncrement[] {
-  const buckets = new Map<string, QuotaDataIncrement>();
-  for (const row of rows) {
-    if (row.type !== LogType.consume || !row.user_id) continue;
-    const hour = row.created_at - (row.created_at % 3600);
-    const key = `${row.user_id}\u0000${row.model_name ?? ''}\u0000${hour}`;
-    const bucket = buckets.get(key) ?? {
-      user_id: row.user_id,
-      username: row.username ?? '',
-      model_name: row.model_name ?? '',
-      created_at: hour,
-      token_used: 0,
-      count: 0,
-      quota: 0,
-    };
-    bucket.token_used += (row.prompt_tokens ?? 0) + (row.completion_tokens ?? 0);
-    bucket.count += 1;
-    bucket.quota += row.quota ?? 0;
-    buckets.set(key, bucket);
-  }
-  return [...buckets.values()];
 }
