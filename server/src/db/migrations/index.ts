@@ -19,6 +19,7 @@ import * as m0020 from './0020_admission_caps.js';
 import * as m0021 from './0021_budgets.js';
 import * as m0022 from './0022_fallback_groups.js';
 import * as m0023 from './0023_import_map.js';
+import * as m0024 from './0024_reservations_lean.js';
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021_budgets': m0021,
   '0022_fallback_groups': m0022,
   '0023_import_map': m0023,
+  '0024_reservations_lean': m0024,
 };
