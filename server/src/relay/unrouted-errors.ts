@@ -5,10 +5,14 @@ import { sendMjError } from './tasks/midjourney/wire.js';
 import { sendEnvelopeError } from './tasks/task-dto.js';
 import { sendKlingError } from './tasks/video/kling-routes.js';
 
-/** The wire format of a relay path, for a request no route took. */
-function formatOfPath(path: string): ClientFormat {
+/**
+ * The wire format of a relay path, for a request no route took: as the routes have it, a POST
+ * under `/v1/models/` is Gemini's `{model}:{action}` (a GET there is OpenAI's model lookup).
+ */
+function formatOfPath(method: string, path: string): ClientFormat {
   if (path === '/v1/messages') return 'anthropic';
   if (path.startsWith('/v1beta/') && !path.startsWith('/v1beta/openai/')) return 'gemini';
+  if (method === 'POST' && path.startsWith('/v1/models/')) return 'gemini';
   return 'openai';
 }
 
@@ -27,7 +31,7 @@ export function sendUnroutedRelayError(
   else if (path.startsWith('/suno/')) sendEnvelopeError(error, req, reply);
   else if (path.startsWith('/kling/')) sendKlingError(error, req, reply);
   else if (/^\/(v1|v1beta|dashboard|pg)\//.test(path)) {
-    sendRelayError(formatOfPath(path), error, req, reply);
+    sendRelayError(formatOfPath(req.method, path), error, req, reply);
   } else return false;
   return true;
 }

@@ -57,6 +57,21 @@ describe(`bad relay input on ${testDb}`, () => {
     expect(res.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
   });
 
+  it.each([
+    ['POST', '/v1beta/models/gemini-%ZZ:generateContent', 'gemini'],
+    ['POST', '/v1/models/gemini-%ZZ:generateContent', 'gemini'],
+    ['GET', '/v1/models/gpt-%ZZ', 'openai'],
+    ['POST', '/v1/chat/completions/%ZZ', 'openai'],
+  ])('answers a malformed URL (%s %s) in the %s shape', async (method, url, shape) => {
+    const res = await r.app.inject({ method: method as 'GET' | 'POST', url, payload: {} });
+    expect(res.statusCode).toBe(400);
+    if (shape === 'gemini') {
+      expect(res.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+    } else {
+      expect(res.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    }
+  });
+
   it('reads a bodiless POST with a JSON content type as an empty body', async () => {
     const res = await r.app.inject({
       method: 'POST',
