@@ -1,7 +1,8 @@
 /**
  * RESERVE, SETTLE, REFUND: the three balance moves of a relay request. Each is a ledger
- * program (`ledger/relay-moves.ts`); a reservation row records what is held, so that a crash
- * is reconciled at the next start.
+ * program (`ledger/relay-moves.ts`); on PostgreSQL and MySQL a reservation row records what is
+ * held, so that a crash is reconciled at the next start. On SQLite the one process holds it in
+ * memory (`SqliteMoney`), where a crash drops the hold together with its request.
  */
 
 /** Quota held for one in-flight request. */
@@ -20,4 +21,10 @@ export interface Reservation {
    * current budget period, or null for an account without a budget.
    */
   budget?: { user: number | null; token: number | null };
+  /**
+   * Held in this process's memory rather than taken from the balances (SQLite, where the
+   * process is the database's only writer): the settlement takes the whole cost, and there is
+   * no row to delete or reconcile.
+   */
+  inMemory?: boolean;
 }

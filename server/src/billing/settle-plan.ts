@@ -65,10 +65,6 @@ export class ReservationGone extends Error {}
 export const inLockOrder = (moves: BalanceMove[]): BalanceMove[] =>
   [...moves].sort((a, b) => a.reservation.userId - b.reservation.userId);
 
-/** Reservation ids a batch must delete (moves that held something). */
-export const heldIds = (moves: BalanceMove[]): string[] =>
-  moves.filter((m) => m.reservation.quota > 0).map((m) => m.reservation.id);
-
 function addTo(map: Map<number, Totals>, id: number, refund: number, used: number, count: number) {
   const t = map.get(id);
   if (t) {

@@ -1,8 +1,9 @@
 import type SQLite from 'better-sqlite3';
-import type { AppError } from '../errors.js';
+import { AppError } from '../errors.js';
 import { nowSeconds } from '../lib/time.js';
 import { runSync } from './ledger/program.js';
-import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import { balanceOf, commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import { MemoryHolds } from './memory-holds.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged } from './settle-plan.js';
 
@@ -22,14 +23,17 @@ export interface KyselyFallback {
 }
 
 /**
- * The relay's ledger programs on SQLite, run synchronously on the one connection. Everything
- * the relay asks for in one turn of the event loop (reservations of new requests, settlements
- * of delivered answers, refunds) commits in one synchronous transaction at the next
+ * The relay's ledger programs on SQLite, run synchronously on the one connection. A
+ * reservation is held in memory (`MemoryHolds`): no write before the upstream call, nothing
+ * to reconcile after a crash. Everything else the relay asks for in one turn of the event loop
+ * (settlements of delivered answers, refunds, and the reservations that count towards a
+ * budget, which are written) commits in one synchronous transaction at the next
  * `setImmediate`: one WAL write for all of them, and nothing can interleave with it. While a
- * Kysely transaction holds the connection (rare: administrative writes), the turn runs
- * through the Kysely runner instead.
+ * Kysely transaction holds the connection (rare: administrative writes), reservations are
+ * written and the turn runs through the Kysely runner instead.
  */
 export class SqliteMoney {
+  private readonly holds = new MemoryHolds();
   private reserves: PendingReserve[] = [];
   private moves: BalanceMove[] = [];
   private turn: Promise<Charged[]> | undefined;
@@ -45,18 +49,28 @@ export class SqliteMoney {
       const now = nowSeconds();
       // Settlements first: what they give back is available to the reservations.
       const charged = moves.length > 0 ? runSync(raw, commitProgram(moves, false, now)) : [];
-      const refusals = reserves.map((w) =>
-        runSync(raw, reserveProgram(w.reservation, w.instanceId, now)),
+      // A written reservation may not take what requests in flight hold in memory either.
+      const refusals = reserves.map(
+        (w) =>
+          this.refusalOf(w.reservation) ??
+          runSync(raw, reserveProgram(w.reservation, w.instanceId, now)),
       );
       return { charged, refusals };
     });
   }
 
   /**
-   * RESERVE in the next turn's transaction. Rejects with `insufficient_user_quota` /
-   * `insufficient_token_quota` (nothing changed then).
+   * RESERVE: held in memory at once, or, for a budget (counted in the database) or while a
+   * Kysely transaction holds the connection, written in the next turn's transaction. Rejects
+   * with `insufficient_user_quota` / `insufficient_token_quota` (nothing changed then).
    */
   reserve(reservation: Reservation, instanceId: string): Promise<void> {
+    if (!reservation.budget && !this.raw.inTransaction) {
+      const refusal = this.refusalOf(reservation);
+      if (refusal) return Promise.reject(refusal);
+      this.holds.take(reservation);
+      return Promise.resolve();
+    }
     return new Promise((resolve, reject) => {
       this.reserves.push({ reservation, instanceId, resolve, reject });
       this.schedule();
@@ -75,6 +89,19 @@ export class SqliteMoney {
       return (this.turn ?? Promise.resolve()).then(() => undefined);
     }
     return this.runTurn().then(() => undefined);
+  }
+
+  /** The refusal of a reservation that a balance, less what is held on it, cannot cover. */
+  private refusalOf(r: Reservation): AppError | null {
+    const short = this.holds.shortOf(r, (account, id) => runSync(this.raw, balanceOf(account, id)));
+    if (!short) return null;
+    const id = short === 'user' ? 'insufficient_user_quota' : 'insufficient_token_quota';
+    return new AppError(id, undefined, 403);
+  }
+
+  /** Lets go of the memory holds of committed moves. */
+  private release(moves: BalanceMove[]): void {
+    for (const move of moves) this.holds.release(move.reservation);
   }
 
   private schedule(): Promise<Charged[]> {
@@ -97,6 +124,7 @@ export class SqliteMoney {
       // Nothing of the turn was written: each part gets its own attempt on the other runner.
       return this.runOnKysely(moves, reserves);
     }
+    this.release(moves);
     reserves.forEach((w, i) => {
       const refusal = outcome.refusals[i];
       if (refusal) w.reject(refusal);
@@ -109,9 +137,12 @@ export class SqliteMoney {
   /** The turn through the Kysely runner (which reports what it charges itself). */
   private async runOnKysely(moves: BalanceMove[], reserves: PendingReserve[]): Promise<Charged[]> {
     for (const w of reserves) {
-      this.kysely.reserve(w.reservation, w.instanceId).then(w.resolve, w.reject);
+      const refusal = this.refusalOf(w.reservation);
+      if (refusal) w.reject(refusal);
+      else this.kysely.reserve(w.reservation, w.instanceId).then(w.resolve, w.reject);
     }
     if (moves.length > 0) await this.kysely.commit(moves);
+    this.release(moves);
     return [];
   }
 }

@@ -91,9 +91,12 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
 /** How balances move, for every caller of the API (shown as the document's description). */
 const moneyRules = [
   'Money: every balance change is one guarded statement written with its log row.',
-  'A relay answer is charged before its last bytes leave (the end of a JSON body, the final',
-  'SSE event), so an answer received whole is always billed, even after a crash; what was',
-  'never delivered is refunded at the next start. Partial answers (client gone, upstream cut',
+  'A relay request holds its estimated cost while it runs (taken from the balances on',
+  'PostgreSQL and MySQL; on SQLite held in the one process, which the balances show only once',
+  'charged). A relay answer is charged before its last bytes leave (the end of a JSON body,',
+  'the final SSE event), so an answer received whole is always billed, even after a crash;',
+  'what was never delivered costs nothing (a hold a crash left is given back at the next',
+  'start). Partial answers (client gone, upstream cut',
   'or failed mid-stream) are billed for what was delivered, counted with the tokenizer when',
   'the upstream sent no usage, and logged with `partial: true` and `stream_status`.',
   'Administrators change balances by delta (`POST /api/user/manage`, `add_quota`) or by',

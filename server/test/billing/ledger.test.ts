@@ -41,10 +41,16 @@ describe(`the ledger on ${testDb}`, () => {
     });
     expect(res.statusCode).toBe(200);
     const requestId = String(res.headers['x-oneapi-request-id'] ?? '');
+    // SQLite holds the reservation in memory, so the one row is the cost; the other engines
+    // write the hold, then the difference.
+    const moves =
+      testDb === 'sqlite'
+        ? ['opening', 'relay_settle']
+        : ['opening', 'relay_reserve', 'relay_settle'];
     const user = await entriesOf('user', caller.userId);
-    expect(user.map((e) => e.reason)).toEqual(['opening', 'relay_reserve', 'relay_settle']);
+    expect(user.map((e) => e.reason)).toEqual(moves);
     const key = await entriesOf('token', caller.tokenId);
-    expect(key.map((e) => e.reason)).toEqual(['opening', 'relay_reserve', 'relay_settle']);
+    expect(key.map((e) => e.reason)).toEqual(moves);
     if (requestId) expect(user[1]!.ref).toBe(requestId);
     const balances = await balancesOf(r.ctx, caller.userId, caller.tokenId);
     expect(Number(user.at(-1)!.balance_after)).toBe(balances.quota);

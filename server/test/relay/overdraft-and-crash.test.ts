@@ -1,5 +1,6 @@
 import { auditLedger } from '../helpers/ledger-audit.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reserveQuota } from '../../src/billing/kysely-money.js';
 import { instanceKey } from '../../src/billing/reconcile.js';
 import {
   createIsolatedDb,
@@ -72,8 +73,11 @@ describe(`crash reconciliation on ${testDb}`, () => {
     const userId = await seedUser(first.ctx, { quota: 100_000 });
     const token = await seedToken(first.ctx, userId, { unlimited: false, remainQuota: 50_000 });
     const held = { userId, tokenId: token.id, tokenLimited: true, quota: 7_000 };
-    await first.ctx.billing.reserve({ ...held, id: 'req-crashed' });
-    await first.ctx.billing.reserve({ ...held, id: 'req-settled' });
+    // Written reservations, as PostgreSQL and MySQL (and SQLite for budgets) make them.
+    const reserve = (id: string) =>
+      reserveQuota(first.ctx, { ...held, id }, first.ctx.billing.instanceId);
+    await reserve('req-crashed');
+    await reserve('req-settled');
     // A reservation whose request had already been logged (settled) is only removed.
     await first.ctx.db
       .insertInto('logs')
@@ -88,7 +92,7 @@ describe(`crash reconciliation on ${testDb}`, () => {
       })
       .execute();
     // An instance that is still alive keeps its reservation.
-    await first.ctx.billing.reserve({ ...held, id: 'req-alive' });
+    await reserve('req-alive');
     await first.ctx.db
       .updateTable('reservations')
       .set({ instance_id: 'alive-one' })

@@ -13,7 +13,10 @@ export type LedgerReason =
   | 'opening'
   /** Quota held for a relay request before it runs. */
   | 'relay_reserve'
-  /** The difference between a request's hold and its cost (back, or taken beyond the hold). */
+  /**
+   * The difference between a request's hold and its cost (back, or taken beyond the hold); the
+   * whole cost when the hold was kept in memory (SQLite).
+   */
   | 'relay_settle'
   /** A failed request's hold, given back. */
   | 'relay_refund'

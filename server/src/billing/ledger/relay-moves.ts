@@ -36,7 +36,8 @@ function* chunks<T>(items: T[]): Generator<T[]> {
   }
 }
 
-const keyHeld = (r: Reservation) => r.tokenLimited && r.tokenId > 0;
+/** Whether a reservation holds the key's own balance too. */
+export const keyHeld = (r: Reservation) => r.tokenLimited && r.tokenId > 0;
 
 /** The ledger rows of one reservation's move: the user's and, when limited, the key's. */
 function rowsOf(r: Reservation, delta: number, reason: LedgerReason, now: number): EntryRow[] {
@@ -107,12 +108,17 @@ export function* reserveProgram(
   return null;
 }
 
+/** What a balance holds now (0 for a missing row), its row read locked. */
+export function* balanceOf(account: LedgerAccount, id: number): Program<number> {
+  const { rows } = yield readBalance(account, id);
+  return Number(rows[0]?.balance ?? 0);
+}
+
 /** Takes up to `amount`, never below 0 (the row is read locked); returns what was taken. */
 function* debitUpTo(account: LedgerAccount, id: number, amount: number): Program<number> {
   if (amount <= 0) return 0;
   if ((yield debit(account, id, amount)).changes === 1) return amount;
-  const { rows } = yield readBalance(account, id);
-  const available = Math.min(amount, Math.max(0, Number(rows[0]?.balance ?? 0)));
+  const available = Math.min(amount, Math.max(0, yield* balanceOf(account, id)));
   if (available === 0) return 0;
   return (yield debit(account, id, available)).changes === 1 ? available : 0;
 }
@@ -131,10 +137,11 @@ function* chargeExtra(r: Reservation, extra: number): Program<number> {
 
 /**
  * Which moves still hold their reservation, deleting the rows. With `strict`, a missing one
- * aborts the batch (ReservationGone); otherwise it counts as nothing reserved.
+ * aborts the batch (ReservationGone); otherwise it counts as nothing reserved. A hold kept in
+ * memory took nothing from the balances, so its move is charged like one that reserved nothing.
  */
 function* claim(moves: BalanceMove[], strict: boolean): Program<Set<BalanceMove>> {
-  const holding = moves.filter((m) => m.reservation.quota > 0);
+  const holding = moves.filter((m) => m.reservation.quota > 0 && !m.reservation.inMemory);
   if (strict) {
     for (const slice of chunks(holding)) {
       const deleted = yield deleteReservations(slice.map((m) => m.reservation.id));

@@ -1,0 +1,126 @@
+import { LogType } from '@gateway/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reservation } from '../../src/billing/reservation.js';
+import type { Settlement } from '../../src/billing/settle-plan.js';
+import type { AppContext } from '../../src/context.js';
+import { AppError } from '../../src/errors.js';
+import { randomId } from '../../src/lib/random.js';
+import { auditLedger } from '../helpers/ledger-audit.js';
+import { createTestContext, testDb } from '../helpers/test-context.js';
+import { balancesOf, seedToken, seedUser } from '../relay/relay-fixture.js';
+
+/**
+ * On SQLite a relay reservation is held in the process's memory, not written: these check
+ * that a hold covers exactly what the balance less the other holds allows, that settling or
+ * refunding lets go of it, and that written reservations (budgets) respect the holds too.
+ */
+describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () => {
+  let ctx: AppContext;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const t = await createTestContext();
+    ctx = t.ctx;
+    close = () => t.ctx.close();
+  });
+  afterAll(() => close());
+
+  const hold = (userId: number, quota: number, more: Partial<Reservation> = {}): Reservation => ({
+    id: `req-${randomId(8)}`,
+    userId,
+    tokenId: 0,
+    tokenLimited: false,
+    quota,
+    ...more,
+  });
+  const settlement = (reservation: Reservation, quota: number): Settlement => ({
+    kind: 'settle',
+    reservation,
+    quota,
+    channelId: 0,
+    log: {
+      user_id: reservation.userId,
+      created_at: 1,
+      type: LogType.consume,
+      content: '',
+      quota: 0,
+      request_id: reservation.id,
+      other: '{}',
+    },
+    usage: { username: 'u', modelName: 'm', tokens: 1, createdAt: 1 },
+  });
+  const refusalOf = (promise: Promise<void>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => (error instanceof AppError ? error.id : String(error)),
+    );
+  const reservationRows = () => ctx.db.selectFrom('reservations').select('id').execute();
+
+  it('lets holds take what the balance has, writes nothing, and lets go once settled', async () => {
+    const userId = await seedUser(ctx, { quota: 10_000 });
+    const first = hold(userId, 7_000);
+    expect(await refusalOf(ctx.billing.reserve(first))).toBeNull();
+    expect(first.inMemory).toBe(true);
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 3_001)))).toBe(
+      'insufficient_user_quota',
+    );
+    const second = hold(userId, 3_000);
+    expect(await refusalOf(ctx.billing.reserve(second))).toBeNull();
+    // Nothing is written for a hold.
+    expect((await balancesOf(ctx, userId)).quota).toBe(10_000);
+    expect(await reservationRows()).toEqual([]);
+
+    // The first answer costs 5,000: the balance has 5,000 left, of which 3,000 are held.
+    await ctx.billing.settleDelivered(settlement(first, 5_000));
+    expect((await balancesOf(ctx, userId)).quota).toBe(5_000);
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 2_001)))).toBe(
+      'insufficient_user_quota',
+    );
+    // The second fails: its hold goes back.
+    ctx.billing.refund({ kind: 'refund', reservation: second, log: null });
+    await ctx.billing.flush();
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 5_001)))).toBe(
+      'insufficient_user_quota',
+    );
+    const last = hold(userId, 5_000);
+    expect(await refusalOf(ctx.billing.reserve(last))).toBeNull();
+    await ctx.billing.settleDelivered(settlement(last, 5_000));
+    expect(await balancesOf(ctx, userId)).toMatchObject({ quota: 0, usedQuota: 10_000 });
+    expect(await auditLedger(ctx)).toEqual([]);
+  });
+
+  it('holds a limited key apart from its owner', async () => {
+    const userId = await seedUser(ctx, { quota: 100_000 });
+    const token = await seedToken(ctx, userId, { unlimited: false, remainQuota: 4_000 });
+    const onKey = (quota: number) => hold(userId, quota, { tokenId: token.id, tokenLimited: true });
+    const held = onKey(3_000);
+    expect(await refusalOf(ctx.billing.reserve(held))).toBeNull();
+    expect(await refusalOf(ctx.billing.reserve(onKey(1_001)))).toBe('insufficient_token_quota');
+    // The owner's other requests still have the rest of the user's balance.
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 97_000)))).toBeNull();
+    await ctx.billing.settleDelivered(settlement(held, 3_500));
+    expect(await balancesOf(ctx, userId, token.id)).toMatchObject({
+      quota: 96_500,
+      tokenRemain: 500,
+    });
+    expect(await auditLedger(ctx)).toEqual([]);
+  });
+
+  it('refuses a written reservation (a budget) that would take what holds keep', async () => {
+    const userId = await seedUser(ctx, { quota: 10_000 });
+    const held = hold(userId, 8_000);
+    expect(await refusalOf(ctx.billing.reserve(held))).toBeNull();
+    // A budget of 0 counts without a limit, so only the balance can refuse it.
+    const budgeted = (quota: number) => hold(userId, quota, { budget: { user: 0, token: null } });
+    expect(await refusalOf(ctx.billing.reserve(budgeted(2_001)))).toBe('insufficient_user_quota');
+    const written = budgeted(2_000);
+    expect(await refusalOf(ctx.billing.reserve(written))).toBeNull();
+    expect(written.inMemory).toBeUndefined();
+    expect(await reservationRows()).toEqual([{ id: written.id }]);
+    expect((await balancesOf(ctx, userId)).quota).toBe(8_000);
+    await ctx.billing.settleDelivered(settlement(written, 1_000));
+    await ctx.billing.settleDelivered(settlement(held, 8_000));
+    expect((await balancesOf(ctx, userId)).quota).toBe(1_000);
+    expect(await reservationRows()).toEqual([]);
+    expect(await auditLedger(ctx)).toEqual([]);
+  });
+});
