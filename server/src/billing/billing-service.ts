@@ -2,11 +2,12 @@ import type { BaseContext } from '../base-context.js';
 import { sqliteHandleOf } from '../db/client.js';
 import { randomId } from '../lib/random.js';
 import type { Billing, BillingHooks } from './billing.js';
-import { instanceKey, reconcileReservations } from './reconcile.js';
+import { instanceKey, reconcileReservations, replaySettlements } from './reconcile.js';
 import type { BalanceMove, Charged } from './settle-plan.js';
 import { reserveQuota } from './kysely-money.js';
 import { SettlementQueue } from './settlement-queue.js';
 import { SqliteMoney } from './sqlite-money.js';
+import { UsageJournal } from './usage-journal.js';
 
 /** Seconds an instance's liveness key lives without a refresh. */
 const aliveTtlSeconds = 30;
@@ -27,8 +28,10 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   };
   const queue = new SettlementQueue(base, onCharged);
   const raw = sqliteHandleOf(base.db);
-  // SQLite: one synchronous transaction per event-loop turn for every reservation and
-  // settlement of that turn; the Kysely runner when a Kysely transaction holds the connection.
+  // A database file gets a usage journal beside it (`<file>-usage`); one in memory does not.
+  const journal = raw && !raw.memory ? new UsageJournal(`${raw.name}-usage`) : null;
+  // SQLite: one synchronous transaction per event-loop turn for every settlement (and written
+  // reservation) of that turn; the Kysely runner when a Kysely transaction holds the connection.
   const sqlite = raw
     ? new SqliteMoney(
         raw,
@@ -37,6 +40,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
           commit: (moves) => queue.commitNow(moves),
         },
         onCharged,
+        journal,
       )
     : undefined;
   const later = (move: BalanceMove) => {
@@ -51,7 +55,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       else await reserveQuota(base, reservation, instanceId);
     },
     settleDelivered: (settlement) =>
-      sqlite ? sqlite.commit(settlement) : queue.commitSoon(settlement),
+      sqlite ? sqlite.deliver(settlement) : queue.commitSoon(settlement),
     settle: later,
     refund: later,
     flush: async () => {
@@ -75,10 +79,16 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       base.onClose(async () => {
         clearInterval(heartbeat);
         clearInterval(sweep);
+        await sqlite?.flush();
         await queue.flush();
+        journal?.close();
         await hooks.onStopped?.().catch(() => undefined);
         await base.shared.del(key).catch(() => undefined);
       });
+      if (journal) {
+        await replaySettlements(base, journal.read(), onCharged);
+        journal.clear();
+      }
       await reconcileReservations(base, instanceId);
     },
   };

@@ -5,7 +5,8 @@ import { runSync } from './ledger/program.js';
 import { balanceOf, commitProgram, reserveProgram } from './ledger/relay-moves.js';
 import { MemoryHolds } from './memory-holds.js';
 import type { Reservation } from './reservation.js';
-import type { BalanceMove, Charged } from './settle-plan.js';
+import type { BalanceMove, Charged, Settlement } from './settle-plan.js';
+import type { UsageJournal } from './usage-journal.js';
 
 /** A reservation waiting for the next turn's transaction. */
 interface PendingReserve {
@@ -34,6 +35,8 @@ export interface KyselyFallback {
  */
 export class SqliteMoney {
   private readonly holds = new MemoryHolds();
+  /** Moves appended to the journal and not committed yet. */
+  private readonly journaled = new WeakSet<BalanceMove>();
   private reserves: PendingReserve[] = [];
   private moves: BalanceMove[] = [];
   private turn: Promise<Charged[]> | undefined;
@@ -44,6 +47,8 @@ export class SqliteMoney {
     private readonly kysely: KyselyFallback,
     /** Called with what each turn charged. */
     private readonly onCommitted: (charged: Charged[]) => void,
+    /** Where delivered answers' settlements are made durable (null: commit them first). */
+    private readonly journal: UsageJournal | null,
   ) {
     this.turnTx = raw.transaction((moves: BalanceMove[], reserves: PendingReserve[]) => {
       const now = nowSeconds();
@@ -77,6 +82,22 @@ export class SqliteMoney {
     });
   }
 
+  /**
+   * SETTLE a delivered answer: durable once this resolves. The first answer of a turn is
+   * appended to the journal (one write) and may leave at once, its commit following at the
+   * next turn; answers finishing while that commit is pending join it and leave once it is
+   * written, so under load the journal costs one write per commit rather than per answer.
+   * Without a journal (a database in memory) every answer waits for its commit.
+   */
+  deliver(settlement: Settlement): Promise<void> {
+    if (!this.journal || this.turn) return this.commit(settlement);
+    this.journal.append(settlement);
+    this.journaled.add(settlement);
+    this.moves.push(settlement);
+    void this.schedule();
+    return Promise.resolve();
+  }
+
   /** SETTLE or REFUND in the next turn's transaction; resolves once it is committed. */
   commit(move: BalanceMove): Promise<void> {
     this.moves.push(move);
@@ -99,9 +120,14 @@ export class SqliteMoney {
     return new AppError(id, undefined, 403);
   }
 
-  /** Lets go of the memory holds of committed moves. */
+  /** Lets go of the memory holds of committed moves, and of their journal lines. */
   private release(moves: BalanceMove[]): void {
-    for (const move of moves) this.holds.release(move.reservation);
+    let journaled = 0;
+    for (const move of moves) {
+      this.holds.release(move.reservation);
+      if (this.journaled.delete(move)) journaled++;
+    }
+    this.journal?.done(journaled);
   }
 
   private schedule(): Promise<Charged[]> {

@@ -97,7 +97,7 @@ export async function createIsolatedDb(): Promise<IsolatedDb> {
     env: { SQLITE_PATH: file, ...redisEnv },
     drop: async () => {
       const { rm } = await import('node:fs/promises');
-      await Promise.all(['', '-wal', '-shm'].map((s) => rm(file + s, { force: true })));
+      await Promise.all(['', '-wal', '-shm', '-usage'].map((s) => rm(file + s, { force: true })));
       await dropRedis();
     },
   };

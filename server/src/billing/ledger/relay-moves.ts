@@ -7,6 +7,7 @@ import {
   ReservationGone,
   type BalanceMove,
   type Charged,
+  type Settlement,
 } from '../settle-plan.js';
 import type { LedgerAccount, LedgerReason } from './entries.js';
 import type { Program } from './program.js';
@@ -19,6 +20,7 @@ import {
   consumeLogOf,
   debit,
   deleteReservations,
+  entryOf,
   giveBack,
   insertEntries,
   insertLogs,
@@ -211,6 +213,20 @@ export function* commitProgram(
   for (const slice of chunks(entries)) yield insertEntries(slice);
   for (const slice of chunks(plan.logs)) yield insertLogs(slice);
   return charged;
+}
+
+/**
+ * REPLAY: commits a settlement the usage journal kept across a crash, unless it was committed
+ * before: a written reservation is claimed (ReservationGone when it is gone, i.e. settled or
+ * reconciled already); a request that held nothing in the database was settled when it has a
+ * consume log or a settle row in the ledger.
+ */
+export function* replayProgram(move: Settlement, now: number): Program<Charged[]> {
+  const r = move.reservation;
+  if (r.quota > 0 && !r.inMemory) return yield* commitProgram([move], true, now);
+  if ((yield consumeLogOf(r.id, LogType.consume)).rows.length > 0) return [];
+  if ((yield entryOf(r.id, 'relay_settle')).rows.length > 0) return [];
+  return yield* commitProgram([move], false, now);
 }
 
 /**

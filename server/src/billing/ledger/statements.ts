@@ -1,7 +1,13 @@
 import type { Insertable } from 'kysely';
 import type { RawStatement } from '../../db/raw-statement.js';
 import type { LogsTable } from '../../db/schema/index.js';
-import { balanceColumn, maxBalance, type LedgerAccount, type Posting } from './entries.js';
+import {
+  balanceColumn,
+  maxBalance,
+  type LedgerAccount,
+  type LedgerReason,
+  type Posting,
+} from './entries.js';
 
 /**
  * The money statements, written once for every engine (see `RawStatement`): the programs
@@ -224,6 +230,14 @@ export function consumeLogOf(requestId: string, consumeType: number): RawStateme
   return {
     sql: 'select id from logs where request_id = ? and type = ?',
     params: [requestId, consumeType],
+  };
+}
+
+/** A user's ledger row of a request for a reason (one that was committed). */
+export function entryOf(ref: string, reason: LedgerReason): RawStatement {
+  return {
+    sql: "select id from ledger_entries where ref = ? and reason = ? and account = 'user'",
+    params: [ref, reason],
   };
 }
 

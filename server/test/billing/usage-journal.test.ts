@@ -1,0 +1,111 @@
+import { LogType } from '@gateway/shared';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reserveQuota } from '../../src/billing/kysely-money.js';
+import type { Reservation } from '../../src/billing/reservation.js';
+import type { Settlement } from '../../src/billing/settle-plan.js';
+import { auditLedger } from '../helpers/ledger-audit.js';
+import {
+  createIsolatedDb,
+  createTestContext,
+  testDb,
+  type IsolatedDb,
+} from '../helpers/test-context.js';
+import { balancesOf, seedToken, seedUser } from '../relay/relay-fixture.js';
+
+/**
+ * On SQLite a delivered answer's settlement is appended to a journal beside the database
+ * before the answer leaves, and committed just after. These check what the next start makes
+ * of a journal a crash left behind: every settlement not committed yet is committed once,
+ * those committed before are not charged again, and a line cut short is ignored.
+ */
+describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
+  let isolated: IsolatedDb;
+  beforeAll(async () => {
+    isolated = await createIsolatedDb();
+  });
+  afterAll(() => isolated.drop());
+
+  const settlement = (reservation: Reservation, quota: number): Settlement => ({
+    kind: 'settle',
+    reservation,
+    quota,
+    channelId: 0,
+    log: {
+      user_id: reservation.userId,
+      created_at: 1,
+      type: LogType.consume,
+      content: '',
+      quota: 0,
+      request_id: reservation.id,
+      other: '{}',
+    },
+    usage: { username: 'u', modelName: 'm', tokens: 1, createdAt: 1 },
+  });
+
+  it('commits what a crash left uncommitted, once, and nothing twice', async () => {
+    const journalFile = `${isolated.env.SQLITE_PATH}-usage`;
+    const first = await createTestContext({ reuse: isolated });
+    const { ctx } = first;
+    const userId = await seedUser(ctx, { quota: 100_000 });
+    const token = await seedToken(ctx, userId, { unlimited: false, remainQuota: 50_000 });
+    const on = (id: string, quota: number, more: Partial<Reservation> = {}): Reservation => ({
+      id,
+      userId,
+      tokenId: token.id,
+      tokenLimited: true,
+      quota,
+      ...more,
+    });
+    // Held in memory, delivered, and committed before the crash.
+    const committed = settlement(on('req-committed', 5_000), 2_000);
+    await ctx.billing.reserve(committed.reservation);
+    await ctx.billing.settleDelivered(committed);
+    await ctx.billing.flush();
+    // A written reservation (as a budget makes), delivered and committed before the crash.
+    const writtenDone = settlement(on('req-written-done', 4_000), 500);
+    await reserveQuota(ctx, writtenDone.reservation, ctx.billing.instanceId);
+    await ctx.billing.settleDelivered(writtenDone);
+    await ctx.billing.flush();
+    expect(readFileSync(journalFile, 'utf8')).toBe('');
+    // A written reservation whose answer was delivered but not committed.
+    const writtenOpen = settlement(on('req-written-open', 4_000), 1_000);
+    await reserveQuota(ctx, writtenOpen.reservation, ctx.billing.instanceId);
+    await first.ctx.close();
+
+    // What the journal held when the process died: two answers delivered and not committed
+    // (one held in memory, one written), the two committed ones, and a line cut short.
+    const lost = settlement(on('req-lost', 5_000, { inMemory: true }), 3_000);
+    const lines = [lost, committed, writtenDone, writtenOpen].map((s) => JSON.stringify(s));
+    writeFileSync(journalFile, `${lines.join('\n')}\n{"kind":"settle","reserv`);
+
+    const second = await createTestContext({ reuse: isolated, deferBillingStart: true });
+    await second.ctx.billing.start();
+    const b = await balancesOf(second.ctx, userId, token.id);
+    const cost = 2_000 + 500 + 1_000 + 3_000;
+    expect(b).toMatchObject({ quota: 100_000 - cost, tokenRemain: 50_000 - cost });
+    const logs = await second.ctx.db
+      .selectFrom('logs')
+      .select(['request_id', 'quota'])
+      .where('user_id', '=', userId)
+      .where('type', '=', LogType.consume)
+      .orderBy('request_id')
+      .execute();
+    expect(logs.map((l) => [l.request_id, Number(l.quota)])).toEqual([
+      ['req-committed', 2_000],
+      ['req-lost', 3_000],
+      ['req-written-done', 500],
+      ['req-written-open', 1_000],
+    ]);
+    expect(await second.ctx.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+    expect(readFileSync(journalFile, 'utf8')).toBe('');
+    expect(await auditLedger(second.ctx)).toEqual([]);
+    await second.ctx.close();
+
+    // Another start finds nothing to do.
+    const third = await createTestContext({ reuse: isolated, deferBillingStart: true });
+    await third.ctx.billing.start();
+    expect((await balancesOf(third.ctx, userId)).quota).toBe(100_000 - cost);
+    await third.ctx.close();
+  });
+});
