@@ -1,13 +1,12 @@
-import { LogType } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/billing/reservation.js';
-import type { Settlement } from '../../src/billing/settle-plan.js';
 import type { AppContext } from '../../src/context.js';
 import { AppError } from '../../src/errors.js';
 import { randomId } from '../../src/lib/random.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import { createTestContext, testDb } from '../helpers/test-context.js';
 import { balancesOf, seedToken, seedUser } from '../relay/relay-fixture.js';
+import { settlementOf } from './settlement.js';
 
 /**
  * On SQLite a relay reservation is held in the process's memory, not written: these check
@@ -32,22 +31,6 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     quota,
     ...more,
   });
-  const settlement = (reservation: Reservation, quota: number): Settlement => ({
-    kind: 'settle',
-    reservation,
-    quota,
-    channelId: 0,
-    log: {
-      user_id: reservation.userId,
-      created_at: 1,
-      type: LogType.consume,
-      content: '',
-      quota: 0,
-      request_id: reservation.id,
-      other: '{}',
-    },
-    usage: { username: 'u', modelName: 'm', tokens: 1, createdAt: 1 },
-  });
   const refusalOf = (promise: Promise<void>) =>
     promise.then(
       () => null,
@@ -70,7 +53,7 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     expect(await reservationRows()).toEqual([]);
 
     // The first answer costs 5,000: the balance has 5,000 left, of which 3,000 are held.
-    await ctx.billing.settleDelivered(settlement(first, 5_000));
+    await ctx.billing.settleDelivered(settlementOf(first, 5_000));
     expect((await balancesOf(ctx, userId)).quota).toBe(5_000);
     expect(await refusalOf(ctx.billing.reserve(hold(userId, 2_001)))).toBe(
       'insufficient_user_quota',
@@ -83,7 +66,7 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     );
     const last = hold(userId, 5_000);
     expect(await refusalOf(ctx.billing.reserve(last))).toBeNull();
-    await ctx.billing.settleDelivered(settlement(last, 5_000));
+    await ctx.billing.settleDelivered(settlementOf(last, 5_000));
     expect(await balancesOf(ctx, userId)).toMatchObject({ quota: 0, usedQuota: 10_000 });
     expect(await auditLedger(ctx)).toEqual([]);
   });
@@ -97,7 +80,7 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     expect(await refusalOf(ctx.billing.reserve(onKey(1_001)))).toBe('insufficient_token_quota');
     // The owner's other requests still have the rest of the user's balance.
     expect(await refusalOf(ctx.billing.reserve(hold(userId, 97_000)))).toBeNull();
-    await ctx.billing.settleDelivered(settlement(held, 3_500));
+    await ctx.billing.settleDelivered(settlementOf(held, 3_500));
     expect(await balancesOf(ctx, userId, token.id)).toMatchObject({
       quota: 96_500,
       tokenRemain: 500,
@@ -117,8 +100,8 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     expect(written.inMemory).toBeUndefined();
     expect(await reservationRows()).toEqual([{ id: written.id }]);
     expect((await balancesOf(ctx, userId)).quota).toBe(8_000);
-    await ctx.billing.settleDelivered(settlement(written, 1_000));
-    await ctx.billing.settleDelivered(settlement(held, 8_000));
+    await ctx.billing.settleDelivered(settlementOf(written, 1_000));
+    await ctx.billing.settleDelivered(settlementOf(held, 8_000));
     expect((await balancesOf(ctx, userId)).quota).toBe(1_000);
     expect(await reservationRows()).toEqual([]);
     expect(await auditLedger(ctx)).toEqual([]);

@@ -3,7 +3,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserveQuota } from '../../src/billing/kysely-money.js';
 import type { Reservation } from '../../src/billing/reservation.js';
-import type { Settlement } from '../../src/billing/settle-plan.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import {
   createIsolatedDb,
@@ -12,6 +11,7 @@ import {
   type IsolatedDb,
 } from '../helpers/test-context.js';
 import { balancesOf, seedToken, seedUser } from '../relay/relay-fixture.js';
+import { settlementOf } from './settlement.js';
 
 /**
  * On SQLite a delivered answer's settlement is appended to a journal beside the database
@@ -25,23 +25,6 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     isolated = await createIsolatedDb();
   });
   afterAll(() => isolated.drop());
-
-  const settlement = (reservation: Reservation, quota: number): Settlement => ({
-    kind: 'settle',
-    reservation,
-    quota,
-    channelId: 0,
-    log: {
-      user_id: reservation.userId,
-      created_at: 1,
-      type: LogType.consume,
-      content: '',
-      quota: 0,
-      request_id: reservation.id,
-      other: '{}',
-    },
-    usage: { username: 'u', modelName: 'm', tokens: 1, createdAt: 1 },
-  });
 
   it('commits what a crash left uncommitted, once, and nothing twice', async () => {
     const journalFile = `${isolated.env.SQLITE_PATH}-usage`;
@@ -58,24 +41,24 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
       ...more,
     });
     // Held in memory, delivered, and committed before the crash.
-    const committed = settlement(on('req-committed', 5_000), 2_000);
+    const committed = settlementOf(on('req-committed', 5_000), 2_000);
     await ctx.billing.reserve(committed.reservation);
     await ctx.billing.settleDelivered(committed);
     await ctx.billing.flush();
     // A written reservation (as a budget makes), delivered and committed before the crash.
-    const writtenDone = settlement(on('req-written-done', 4_000), 500);
+    const writtenDone = settlementOf(on('req-written-done', 4_000), 500);
     await reserveQuota(ctx, writtenDone.reservation, ctx.billing.instanceId);
     await ctx.billing.settleDelivered(writtenDone);
     await ctx.billing.flush();
     expect(readFileSync(journalFile, 'utf8')).toBe('');
     // A written reservation whose answer was delivered but not committed.
-    const writtenOpen = settlement(on('req-written-open', 4_000), 1_000);
+    const writtenOpen = settlementOf(on('req-written-open', 4_000), 1_000);
     await reserveQuota(ctx, writtenOpen.reservation, ctx.billing.instanceId);
     await first.ctx.close();
 
     // What the journal held when the process died: two answers delivered and not committed
     // (one held in memory, one written), the two committed ones, and a line cut short.
-    const lost = settlement(on('req-lost', 5_000, { inMemory: true }), 3_000);
+    const lost = settlementOf(on('req-lost', 5_000, { inMemory: true }), 3_000);
     const lines = [lost, committed, writtenDone, writtenOpen].map((s) => JSON.stringify(s));
     writeFileSync(journalFile, `${lines.join('\n')}\n{"kind":"settle","reserv`);
 
