@@ -29,9 +29,10 @@ export interface KyselyFallback {
  * to reconcile after a crash. Everything else the relay asks for in one turn of the event loop
  * (settlements of delivered answers, refunds, and the reservations that count towards a
  * budget, which are written) commits in one synchronous transaction at the next
- * `setImmediate`: one WAL write for all of them, and nothing can interleave with it. While a
- * Kysely transaction holds the connection (rare: administrative writes), reservations are
- * written and the turn runs through the Kysely runner instead.
+ * `setImmediate`: one WAL write for all of them, and nothing can interleave with it. The
+ * settlement of a delivered answer is made durable before that by the usage journal (`deliver`).
+ * While a Kysely transaction holds the connection (rare: administrative writes), reservations
+ * are written and the turn runs through the Kysely runner instead.
  */
 export class SqliteMoney {
   private readonly holds = new MemoryHolds();
