@@ -250,8 +250,18 @@ describe('gateway console', () => {
     await row.locator('.ant-checkbox-input').check();
     await page.getByTestId('channel-set-tag').click();
     await page.getByTestId('tag-input').fill('main');
-    await page.getByRole('dialog').getByRole('button', { name: /ok/i }).click();
+    // A click on a dialog that is still opening can be lost on a loaded machine (it was once
+    // in CI): click again while the dialog stays open, at most three times.
+    const tagDialog = page.getByRole('dialog');
+    for (let attempt = 1; attempt <= 3 && (await tagDialog.isVisible()); attempt++) {
+      await tagDialog
+        .getByRole('button', { name: /ok/i })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+      await tagDialog.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    }
     await expectToast(page, /“main” set on 1/);
+    expect((await root.call<{ tag: string }>('GET', `/api/channel/${channelId}`)).tag).toBe('main');
     // The upstream balance (the fake's dashboard: $100 limit − $12.345 used).
     await row.getByRole('button', { name: /refresh the balance/i }).click();
     await expectToast(page, /balance \$87\.6/);
