@@ -2,7 +2,8 @@ import type SQLite from 'better-sqlite3';
 import { AppError } from '../errors.js';
 import { nowSeconds } from '../lib/time.js';
 import { runSync } from './ledger/program.js';
-import { balanceOf, commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import { BalanceSnapshots } from './balance-snapshots.js';
 import { MemoryHolds } from './memory-holds.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged, Settlement } from './settle-plan.js';
@@ -36,6 +37,7 @@ export interface KyselyFallback {
  */
 export class SqliteMoney {
   private readonly holds = new MemoryHolds();
+  private readonly balances: BalanceSnapshots;
   /** Moves appended to the journal and not committed yet. */
   private readonly journaled = new WeakSet<BalanceMove>();
   private reserves: PendingReserve[] = [];
@@ -51,6 +53,7 @@ export class SqliteMoney {
     /** Where delivered answers' settlements are made durable (null: commit them first). */
     private readonly journal: UsageJournal | null,
   ) {
+    this.balances = new BalanceSnapshots(raw);
     this.turnTx = raw.transaction((moves: BalanceMove[], reserves: PendingReserve[]) => {
       const now = nowSeconds();
       // Settlements first: what they give back is available to the reservations.
@@ -115,7 +118,7 @@ export class SqliteMoney {
 
   /** The refusal of a reservation that a balance, less what is held on it, cannot cover. */
   private refusalOf(r: Reservation): AppError | null {
-    const short = this.holds.shortOf(r, (account, id) => runSync(this.raw, balanceOf(account, id)));
+    const short = this.holds.shortOf(r, (account, id) => this.balances.read(account, id));
     if (!short) return null;
     const id = short === 'user' ? 'insufficient_user_quota' : 'insufficient_token_quota';
     return new AppError(id, undefined, 403);

@@ -1,7 +1,11 @@
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/billing/reservation.js';
 import type { AppContext } from '../../src/context.js';
 import { AppError } from '../../src/errors.js';
+import { post } from '../../src/billing/ledger/postings.js';
+import { BalanceSnapshots } from '../../src/billing/balance-snapshots.js';
+import { sqliteHandleOf } from '../../src/db/client.js';
 import { randomId } from '../../src/lib/random.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import { createTestContext, testDb } from '../helpers/test-context.js';
@@ -105,5 +109,42 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     expect((await balancesOf(ctx, userId)).quota).toBe(1_000);
     expect(await reservationRows()).toEqual([]);
     expect(await auditLedger(ctx)).toEqual([]);
+  });
+
+  it('sees every change of a balance made since it was read', async () => {
+    const userId = await seedUser(ctx, { quota: 10_000 });
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 6_000)))).toBeNull();
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 6_000)))).toBe(
+      'insufficient_user_quota',
+    );
+    // An administrator's credit (any write of the process) is seen by the next hold at once.
+    await post(ctx.db, { account: 'user', accountId: userId, delta: 2_000, reason: 'admin_add' });
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 6_000)))).toBeNull();
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 1)))).toBe('insufficient_user_quota');
+    // And so is a subtraction, which leaves less than the holds.
+    await post(ctx.db, { account: 'user', accountId: userId, delta: -1, reason: 'admin_subtract' });
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 1)))).toBe('insufficient_user_quota');
+  });
+
+  it('reads a balance again after a write by another connection, within a second', async () => {
+    const userId = await seedUser(ctx, { quota: 500 });
+    const raw = sqliteHandleOf(ctx.db)!;
+    let now = 0;
+    const snapshots = new BalanceSnapshots(raw, () => now);
+    expect(snapshots.read('user', userId)).toBe(500);
+    // This connection wrote nothing since: the snapshot stands in for the row...
+    raw.prepare('select 1').get();
+    expect(snapshots.read('user', userId)).toBe(500);
+    // ...until it writes anything at all.
+    await post(ctx.db, { account: 'user', accountId: userId, delta: 1, reason: 'admin_add' });
+    expect(snapshots.read('user', userId)).toBe(501);
+    // A write this connection cannot count (another process) is seen once the snapshot ages.
+    const other = new SQLite(raw.name);
+    other.prepare('update users set quota = 900 where id = ?').run(userId);
+    other.close();
+    now = 999;
+    expect(snapshots.read('user', userId)).toBe(501);
+    now = 1_000;
+    expect(snapshots.read('user', userId)).toBe(900);
   });
 });

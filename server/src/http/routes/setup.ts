@@ -7,8 +7,10 @@ import { defineRoute } from '../route.js';
 
 /** `/api/setup` (first run) and the gate that keeps account routes closed until it is done. */
 export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onRequest', async (req) => {
-    if (/^\/api\/user(\/|\?|$)/.test(req.url)) await requireSetupDone(ctx);
+  // Every request passes here (the relay too): only account routes wait for a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!/^\/api\/user(\/|\?|$)/.test(req.url)) return done();
+    requireSetupDone(ctx).then(() => done(), done);
   });
 
   defineRoute(
