@@ -54,9 +54,17 @@ export function createFieldScanner(stringKeys: readonly string[], objectKey = ''
   };
 }
 
+/** One pattern per key and shape, built once (the relay asks with a few fixed keys). */
+const patterns = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) patterns.set(source, (re = new RegExp(source)));
+  return re;
+}
+
 /** The first string value of `key` in the JSON text, decoded, or undefined. */
 export function readStringField(text: string, key: string): string | undefined {
-  const m = new RegExp(`"${key}"\\s*:\\s*"`).exec(text);
+  const m = patternOf(`"${key}"\\s*:\\s*"`).exec(text);
   if (!m) return undefined;
   const open = m.index + m[0].length - 1;
   const close = closingQuote(text, open);
@@ -65,5 +73,5 @@ export function readStringField(text: string, key: string): string | undefined {
 
 /** Whether `key` in the JSON text has an empty array value (`"choices":[]`). */
 export function hasEmptyArrayField(text: string, key: string): boolean {
-  return new RegExp(`"${key}"\\s*:\\s*\\[\\s*\\]`).test(text);
+  return patternOf(`"${key}"\\s*:\\s*\\[\\s*\\]`).test(text);
 }
