@@ -11,6 +11,9 @@ export default defineConfig({
     // Generous: CI machines run these several times slower than a workstation.
     testTimeout: 150_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits 1 s by default: a page that renders a few seconds late on a loaded
+    // machine is not a failure.
+    expect: { poll: { timeout: 15_000 } },
     // Two files at a time: each has its own server (free port, own database) and browser.
     fileParallelism: true,
     maxWorkers: 2,
