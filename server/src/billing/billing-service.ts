@@ -30,8 +30,8 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   const raw = sqliteHandleOf(base.db);
   // A database file gets a usage journal beside it (`<file>-usage`); one in memory does not.
   const journal = raw && !raw.memory ? new UsageJournal(`${raw.name}-usage`) : null;
-  // SQLite: one synchronous transaction per event-loop turn for every settlement (and written
-  // reservation) of that turn; the Kysely runner when a Kysely transaction holds the connection.
+  // SQLite: one synchronous transaction per batch of settlements, refunds and written
+  // reservations; the Kysely runner when a Kysely transaction holds the connection.
   const sqlite = raw
     ? new SqliteMoney(
         raw,
@@ -43,10 +43,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
         journal,
       )
     : undefined;
-  const later = (move: BalanceMove) => {
-    if (!sqlite) return queue.push(move);
-    sqlite.commit(move).catch((err: unknown) => base.log.error({ err }, 'settlement failed'));
-  };
+  const later = (move: BalanceMove) => (sqlite ? sqlite.later(move) : queue.push(move));
   const billing: Billing = {
     instanceId,
     reserve: async (reservation) => {

@@ -9,6 +9,11 @@ import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged, Settlement } from './settle-plan.js';
 import type { UsageJournal } from './usage-journal.js';
 
+/** How long settlements nobody waits for may gather before their commit. */
+const commitDelayMs = 20;
+/** This many queued moves commit at the next turn, whatever the delay. */
+const maxQueued = 1000;
+
 /** A reservation waiting for the next turn's transaction. */
 interface PendingReserve {
   reservation: Reservation;
@@ -27,22 +32,24 @@ export interface KyselyFallback {
 /**
  * The relay's ledger programs on SQLite, run synchronously on the one connection. A
  * reservation is held in memory (`MemoryHolds`): no write before the upstream call, nothing
- * to reconcile after a crash. Everything else the relay asks for in one turn of the event loop
- * (settlements of delivered answers, refunds, and the reservations that count towards a
- * budget, which are written) commits in one synchronous transaction at the next
- * `setImmediate`: one WAL write for all of them, and nothing can interleave with it. The
- * settlement of a delivered answer is made durable before that by the usage journal (`deliver`).
- * While a Kysely transaction holds the connection (rare: administrative writes), reservations
- * are written and the turn runs through the Kysely runner instead.
+ * to reconcile after a crash. Settlements and refunds commit in batches, one synchronous
+ * transaction each (one WAL write, nothing can interleave with it): the settlement of a
+ * delivered answer is made durable first by the usage journal (`deliver`), so nobody waits for
+ * its commit, which gathers for up to `commitDelayMs`; a move or a written reservation (a
+ * budget counts in the database) that a request waits for commits at the next `setImmediate`,
+ * with everything queued. Memory holds are let go once their moves are committed. While a
+ * Kysely transaction holds the connection (rare: administrative writes), reservations are
+ * written and the batch runs through the Kysely runner instead.
  */
 export class SqliteMoney {
   private readonly holds = new MemoryHolds();
   private readonly balances: BalanceSnapshots;
-  /** Moves appended to the journal and not committed yet. */
-  private readonly journaled = new WeakSet<BalanceMove>();
   private reserves: PendingReserve[] = [];
   private moves: BalanceMove[] = [];
+  /** The commit at the next `setImmediate`, once something waits for it. */
   private turn: Promise<Charged[]> | undefined;
+  /** The commit of moves nobody waits for, `commitDelayMs` after the first of them. */
+  private timer: NodeJS.Timeout | undefined;
   private readonly turnTx;
 
   constructor(
@@ -87,25 +94,28 @@ export class SqliteMoney {
   }
 
   /**
-   * SETTLE a delivered answer: durable once this resolves. The first answer of a turn is
-   * appended to the journal (one write) and may leave at once, its commit following at the
-   * next turn; answers finishing while that commit is pending join it and leave once it is
-   * written, so under load the journal costs one write per commit rather than per answer.
-   * Without a journal (a database in memory) every answer waits for its commit.
+   * SETTLE a delivered answer: durable once this resolves. Appended to the journal with every
+   * other answer of this turn of the event loop (one write), it resolves at the end of the
+   * turn; its commit follows in the next batch. Without a journal (a database in memory), or
+   * when its write fails, the answer waits for its commit instead.
    */
   deliver(settlement: Settlement): Promise<void> {
-    if (!this.journal || this.turn) return this.commit(settlement);
-    this.journal.append(settlement);
-    this.journaled.add(settlement);
+    if (!this.journal) return this.commit(settlement);
     this.moves.push(settlement);
-    void this.schedule();
-    return Promise.resolve();
+    this.scheduleLater();
+    return this.journal.append(settlement).catch(() => this.schedule().then(() => undefined));
   }
 
   /** SETTLE or REFUND in the next turn's transaction; resolves once it is committed. */
   commit(move: BalanceMove): Promise<void> {
     this.moves.push(move);
     return this.schedule().then(() => undefined);
+  }
+
+  /** SETTLE or REFUND that nobody waits for, in the next batch. */
+  later(move: BalanceMove): void {
+    this.moves.push(move);
+    this.scheduleLater();
   }
 
   /** Commits whatever is queued now; resolves when it is written. */
@@ -126,17 +136,18 @@ export class SqliteMoney {
 
   /** Lets go of the memory holds of committed moves, and of their journal lines. */
   private release(moves: BalanceMove[]): void {
-    let journaled = 0;
-    for (const move of moves) {
-      this.holds.release(move.reservation);
-      if (this.journaled.delete(move)) journaled++;
-    }
-    this.journal?.done(journaled);
+    for (const move of moves) this.holds.release(move.reservation);
+    this.journal?.committed(moves);
   }
 
   private schedule(): Promise<Charged[]> {
     this.turn ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.runTurn());
     return this.turn;
+  }
+
+  private scheduleLater(): void {
+    if (this.moves.length >= maxQueued) void this.schedule();
+    else this.timer ??= setTimeout(() => void this.runTurn(), commitDelayMs);
   }
 
   private async runTurn(): Promise<Charged[]> {
@@ -145,7 +156,11 @@ export class SqliteMoney {
     this.moves = [];
     this.reserves = [];
     this.turn = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (moves.length === 0 && reserves.length === 0) return [];
+    // Lines of this batch not written yet are written first: their answers may be waiting.
+    this.journal?.write();
     if (this.raw.inTransaction) return this.runOnKysely(moves, reserves);
     let outcome: { charged: Charged[]; refusals: Array<AppError | null> };
     try {

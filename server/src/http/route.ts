@@ -36,7 +36,8 @@ type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 export const routeCatalog: Array<RouteSpec<z.ZodType, z.ZodType, z.ZodType>> = [];
 
 /**
- * Registers a thin route: validate, authorize, act, respond. The handler's result is
+ * Registers a thin route: catch up with queued settlements, validate, authorize, act,
+ * respond. The handler's result is
  * wrapped in `{success: true, message: '', data}` unless it has already replied.
  */
 export function defineRoute<
@@ -57,6 +58,8 @@ export function defineRoute<
     method: spec.method,
     url: spec.url,
     handler: async (req, reply) => {
+      // What a route reads includes every answer the relay delivered before it.
+      await ctx.billing.flush();
       const user = spec.access === 'public' ? null : await authenticate(ctx, req, spec.access);
       if (user) req.authUser = user;
       const input = {

@@ -51,6 +51,7 @@ export function registerDashboardRoutes(scope: FastifyInstance, ctx: AppContext)
   const handle =
     (answer: (f: Figures) => unknown) => async (req: FastifyRequest, reply: FastifyReply) => {
       try {
+        await ctx.billing.flush(); // the figures include every answer delivered before
         const figures = await figuresOf(ctx, await authenticateKey(ctx, req, 'openai'));
         return await reply.headers(corsHeader).send(answer(figures));
       } catch (error) {

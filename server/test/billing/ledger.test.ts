@@ -24,14 +24,16 @@ describe(`the ledger on ${testDb}`, () => {
   });
   afterAll(() => r.cleanup());
 
-  const entriesOf = (account: string, accountId: number) =>
-    r.ctx.db
+  const entriesOf = async (account: string, accountId: number) => {
+    await r.ctx.billing.flush();
+    return r.ctx.db
       .selectFrom('ledger_entries')
       .selectAll()
       .where('account', '=', account)
       .where('account_id', '=', accountId)
       .orderBy('id')
       .execute();
+  };
 
   it('writes a row for every move of a relay request, on the user and on a limited key', async () => {
     const caller = await r.newCaller(5_000_000, { unlimited: false, remainQuota: 2_000_000 });

@@ -1,8 +1,11 @@
 import { LogType } from '@gateway/shared';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserveQuota } from '../../src/billing/kysely-money.js';
 import type { Reservation } from '../../src/billing/reservation.js';
+import { SqliteMoney } from '../../src/billing/sqlite-money.js';
+import { UsageJournal } from '../../src/billing/usage-journal.js';
+import { sqliteHandleOf } from '../../src/db/client.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import {
   createIsolatedDb,
@@ -91,4 +94,76 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     expect((await balancesOf(third.ctx, userId)).quota).toBe(100_000 - cost);
     await third.ctx.close();
   });
+
+  it('writes the answers of one turn together, before any of them is acknowledged', async () => {
+    const path = `${isolated.env.SQLITE_PATH}-batch`;
+    const journal = new UsageJournal(path);
+    const on = (id: string): Reservation => ({
+      id,
+      userId: 1,
+      tokenId: 0,
+      tokenLimited: false,
+      quota: 10,
+    });
+    const [a, b, c] = ['req-a', 'req-b', 'req-c'].map((id) => settlementOf(on(id), 5));
+    const acknowledged: string[] = [];
+    const appended = [a!, b!, c!].map((s) =>
+      journal.append(s).then(() => acknowledged.push(s.reservation.id)),
+    );
+    // Nothing is written (so nothing acknowledged) until the turn ends.
+    expect(readFileSync(path, 'utf8')).toBe('');
+    await Promise.all(appended);
+    expect(acknowledged).toEqual(['req-a', 'req-b', 'req-c']);
+    expect(journal.read().map((s) => s.reservation.id)).toEqual(['req-a', 'req-b', 'req-c']);
+    // The file is emptied once every settlement it holds is committed, not before.
+    journal.committed([a!, b!]);
+    expect(journal.read()).toHaveLength(3);
+    journal.committed([c!]);
+    expect(readFileSync(path, 'utf8')).toBe('');
+    journal.close();
+  });
+
+  it.runIf(existsSync('/dev/full'))(
+    'makes an answer wait for its commit when the journal cannot be written',
+    async () => {
+      const { ctx } = await createTestContext({ reuse: isolated });
+      const userId = await seedUser(ctx, { quota: 10_000 });
+      // Every write to this device fails with ENOSPC, as on a full disk.
+      const journal = new UsageJournal('/dev/full');
+      const money = new SqliteMoney(
+        sqliteHandleOf(ctx.db)!,
+        {
+          reserve: () => Promise.reject(new Error('not used')),
+          commit: () => Promise.reject(new Error('not used')),
+        },
+        () => undefined,
+        journal,
+      );
+      const reservation: Reservation = {
+        id: 'req-disk-full',
+        userId,
+        tokenId: 0,
+        tokenLimited: false,
+        quota: 1_000,
+      };
+      await money.reserve(reservation, ctx.billing.instanceId);
+      await money.deliver(settlementOf(reservation, 700));
+      // Resolved only once committed: the charge and its log are in the database already.
+      const user = await ctx.db
+        .selectFrom('users')
+        .select('quota')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(Number(user.quota)).toBe(10_000 - 700);
+      const logs = await ctx.db
+        .selectFrom('logs')
+        .select('quota')
+        .where('request_id', '=', 'req-disk-full')
+        .execute();
+      expect(logs.map((l) => Number(l.quota))).toEqual([700]);
+      journal.close();
+      expect(await auditLedger(ctx)).toEqual([]);
+      await ctx.close();
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { completeSetup } from '../accounts/accounts-helpers.js';
 import { testDb } from '../helpers/test-context.js';
 import { balancesOf, consumedQuota, logsOf } from './relay-fixture.js';
 import { startRelayTest, type RelayTest } from './relay-setup.js';
@@ -111,6 +112,42 @@ describe(`billing end to end on ${testDb}`, () => {
     const b = await balancesOf(r.ctx, keyed.userId, keyed.tokenId);
     expect(b).toMatchObject({ quota: 1_000_000 - 625, tokenRemain: 100_000 - 625, tokenUsed: 625 });
     expect(await r.ctx.db.selectFrom('reservations').selectAll().execute()).toEqual([]);
+  });
+
+  it('shows a delivered answer at once to the account routes and the billing endpoints', async () => {
+    await completeSetup(r.app);
+    const caller = await r.newCaller(1_000_000);
+    const token = `t${caller.userId}x${Date.now()}`;
+    await r.ctx.db
+      .updateTable('users')
+      .set({ access_token: token })
+      .where('id', '=', caller.userId)
+      .execute();
+    const asUser = { authorization: token, 'new-api-user': String(caller.userId) };
+    r.up.setBehaviour({ usage: { promptTokens: 100, completionTokens: 100 } });
+    const res = await r.post('/v1/chat/completions', ask('gpt-4o'), {
+      authorization: `Bearer ${caller.key}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const requestId = res.headers['x-oneapi-request-id'];
+    // No flush: what a client reads right after its answer includes that answer.
+    const usage = await r.app.inject({
+      method: 'GET',
+      url: '/v1/dashboard/billing/usage',
+      headers: { authorization: `Bearer ${caller.key}` },
+    });
+    expect(usage.json()).toMatchObject({ total_usage: expect.any(Number) });
+    expect(usage.json().total_usage).toBeGreaterThan(0);
+    const self = await r.app.inject({ method: 'GET', url: '/api/user/self', headers: asUser });
+    expect(self.json().data).toMatchObject({ quota: 1_000_000 - 625, used_quota: 625 });
+    const logs = await r.app.inject({
+      method: 'GET',
+      url: '/api/log/self?p=1&page_size=10',
+      headers: asUser,
+    });
+    expect(logs.json().data.items).toEqual([
+      expect.objectContaining({ quota: 625, request_id: requestId }),
+    ]);
   });
 
   it('keeps balance moved equal to the sum of the logs', async () => {

@@ -49,19 +49,13 @@ export async function startRelayTest(env?: Record<string, string>): Promise<Rela
     up,
     ...caller,
     newCaller,
-    post: async (url, payload, headers) => {
-      const res = await t.app.inject({
+    post: (url, payload, headers) =>
+      t.app.inject({
         method: 'POST',
         url,
         headers: headers ?? { authorization: `Bearer ${caller.key}` },
         payload: payload as Record<string, unknown>,
-      });
-      // On SQLite a delivered answer's charge is journaled before it leaves and committed at
-      // the process's next turn; a client on a socket sees nothing earlier than that, an
-      // injected request would.
-      await new Promise((resolve) => setImmediate(resolve));
-      return res;
-    },
+      }),
     channel: (fields) => seedChannel(t.ctx, { baseUrl: up.url, ...fields }),
     cleanup: async () => {
       await t.cleanup();
