@@ -101,21 +101,27 @@ export class SqliteMoney {
    */
   deliver(settlement: Settlement): Promise<void> {
     if (!this.journal) return this.commit(settlement);
-    this.moves.push(settlement);
+    this.queue(settlement);
     this.scheduleLater();
     return this.journal.append(settlement).catch(() => this.schedule().then(() => undefined));
   }
 
   /** SETTLE or REFUND in the next turn's transaction; resolves once it is committed. */
   commit(move: BalanceMove): Promise<void> {
-    this.moves.push(move);
+    this.queue(move);
     return this.schedule().then(() => undefined);
   }
 
   /** SETTLE or REFUND that nobody waits for, in the next batch. */
   later(move: BalanceMove): void {
-    this.moves.push(move);
+    this.queue(move);
     this.scheduleLater();
+  }
+
+  /** Queues a move for the next batch; its request holds what the move will change. */
+  private queue(move: BalanceMove): void {
+    this.holds.settling(move);
+    this.moves.push(move);
   }
 
   /** Commits whatever is queued now; resolves when it is written. */

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BalanceSnapshots } from '../../src/billing/balance-snapshots.js';
+import { reserveQuota } from '../../src/billing/kysely-money.js';
 import { post } from '../../src/billing/ledger/postings.js';
 import type { Reservation } from '../../src/billing/reservation.js';
 import type { AppContext } from '../../src/context.js';
@@ -153,6 +154,46 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     expect(snapshots.read('user', userId)).toBe(900);
     // That write bypassed the ledger: put the balance back so the books stay whole.
     raw.prepare('update users set quota = 501 where id = ?').run(userId);
+    expect(await auditLedger(ctx)).toEqual([]);
+  });
+
+  it('holds what a queued move will change, not the estimate, until its batch commits', async () => {
+    // A delivered answer: its hold of 8,000 becomes its cost, 1,000, before the commit.
+    const settled = await seedUser(ctx, { quota: 10_000 });
+    const first = hold(settled, 8_000);
+    await ctx.billing.reserve(first);
+    await ctx.billing.settleDelivered(settlementOf(first, 1_000));
+    expect(await refusalOf(ctx.billing.reserve(hold(settled, 9_001)))).toBe(
+      'insufficient_user_quota',
+    );
+    const next = hold(settled, 9_000);
+    expect(await refusalOf(ctx.billing.reserve(next))).toBeNull();
+    ctx.billing.refund({ kind: 'refund', reservation: next, log: null });
+
+    // A refund waiting for its batch lets go of the hold at once.
+    const refunded = await seedUser(ctx, { quota: 10_000 });
+    const failed = hold(refunded, 8_000);
+    await ctx.billing.reserve(failed);
+    ctx.billing.refund({ kind: 'refund', reservation: failed, log: null });
+    const retry = hold(refunded, 10_000);
+    expect(await refusalOf(ctx.billing.reserve(retry))).toBeNull();
+    ctx.billing.refund({ kind: 'refund', reservation: retry, log: null });
+
+    // A written reservation (a budget) settled for less: what it gives back is free already.
+    const written = await seedUser(ctx, { quota: 10_000 });
+    const budgeted = hold(written, 8_000);
+    await reserveQuota(ctx, budgeted, ctx.billing.instanceId);
+    await ctx.billing.settleDelivered(settlementOf(budgeted, 1_000));
+    expect(await refusalOf(ctx.billing.reserve(hold(written, 9_001)))).toBe(
+      'insufficient_user_quota',
+    );
+    const after = hold(written, 9_000);
+    expect(await refusalOf(ctx.billing.reserve(after))).toBeNull();
+    await ctx.billing.settleDelivered(settlementOf(after, 9_000));
+
+    expect((await balancesOf(ctx, settled)).quota).toBe(9_000);
+    expect((await balancesOf(ctx, refunded)).quota).toBe(10_000);
+    expect((await balancesOf(ctx, written)).quota).toBe(0);
     expect(await auditLedger(ctx)).toEqual([]);
   });
 });

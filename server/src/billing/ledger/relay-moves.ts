@@ -8,6 +8,7 @@ import {
   type BalanceMove,
   type Charged,
   type Settlement,
+  type SettlePlan,
 } from '../settle-plan.js';
 import type { LedgerAccount, LedgerReason } from './entries.js';
 import type { Program } from './program.js';
@@ -176,9 +177,10 @@ function* settleBudgets(r: Reservation, delta: number): Program<void> {
 }
 
 /**
- * SETTLE and REFUND a batch in one transaction: deletes the reservations, charges extras
- * beyond a reservation one by one (guarded), adds the planned totals per user, key and
- * channel, and writes every ledger row (the difference between hold and cost) and log row.
+ * SETTLE and REFUND a batch in one transaction: deletes the reservations, adds the totals of
+ * the moves within their reservation (what they give back, used quota, counts) per user, key
+ * and channel, then charges extras beyond a reservation one by one (guarded) and adds their
+ * totals, and writes every ledger row (the difference between hold and cost) and log row.
  */
 export function* commitProgram(
   moves: BalanceMove[],
@@ -187,27 +189,29 @@ export function* commitProgram(
 ): Program<Charged[]> {
   const held = yield* claim(moves, strict);
   const reservedOf = (move: BalanceMove) => (held.has(move) ? move.reservation.quota : 0);
-  const charged: Charged[] = [];
-  for (const move of inLockOrder(moves)) {
+  const costOf = (move: BalanceMove) => (move.kind === 'settle' ? move.quota : 0);
+  const ordered = inLockOrder(moves);
+  // Moves within their reservation first: what they give back is there for the extras of the
+  // moves after them (a request admitted on a refund still in this batch).
+  const within: Charged[] = [];
+  for (const move of ordered) {
+    if (costOf(move) > reservedOf(move)) continue;
+    within.push({ move, quota: costOf(move) });
+    yield* settleBudgets(move.reservation, costOf(move) - move.reservation.quota);
+  }
+  const withinPlan = planTotals(within, reservedOf);
+  yield* addTotals(withinPlan, now);
+  const beyond: Charged[] = [];
+  for (const move of ordered) {
     const reserved = reservedOf(move);
-    let quota = 0;
-    if (move.kind === 'settle') {
-      quota =
-        move.quota <= reserved
-          ? move.quota
-          : reserved + (yield* chargeExtra(move.reservation, move.quota - reserved));
-    }
-    charged.push({ move, quota });
+    if (costOf(move) <= reserved) continue;
+    const quota = reserved + (yield* chargeExtra(move.reservation, costOf(move) - reserved));
+    beyond.push({ move, quota });
     yield* settleBudgets(move.reservation, quota - move.reservation.quota);
   }
-  const plan = planTotals(charged, reservedOf);
-  for (const [id, t] of plan.users) {
-    if (t.refund !== 0 || t.used !== 0 || t.count !== 0) {
-      yield addUserTotals(id, t.refund, t.used, t.count);
-    }
-  }
-  for (const [id, t] of plan.tokens) yield addTokenTotals(id, t.refund, t.used, now);
-  for (const [id, used] of plan.channels) yield addChannelUsed(id, used);
+  const beyondPlan = planTotals(beyond, reservedOf);
+  yield* addTotals(beyondPlan, now);
+  const charged = [...within, ...beyond];
   const entries = withLater(
     charged.flatMap(({ move, quota }) =>
       rowsOf(
@@ -219,8 +223,19 @@ export function* commitProgram(
     ),
   );
   for (const slice of chunks(entries)) yield insertEntries(slice);
-  for (const slice of chunks(plan.logs)) yield insertLogs(slice);
+  for (const slice of chunks([...withinPlan.logs, ...beyondPlan.logs])) yield insertLogs(slice);
   return charged;
+}
+
+/** Adds a plan's totals to its users, keys and channels (each in ascending id order). */
+function* addTotals(plan: SettlePlan, now: number): Program<void> {
+  for (const [id, t] of plan.users) {
+    if (t.refund !== 0 || t.used !== 0 || t.count !== 0) {
+      yield addUserTotals(id, t.refund, t.used, t.count);
+    }
+  }
+  for (const [id, t] of plan.tokens) yield addTokenTotals(id, t.refund, t.used, now);
+  for (const [id, used] of plan.channels) yield addChannelUsed(id, used);
 }
 
 /**

@@ -50,7 +50,7 @@ const underReview = ['pending', 'tax_review'] as const;
 function forbiddenWords(ctx: AppContext): string[] {
   return ctx.settings
     .get(invoiceForbiddenWords)
-    .split(/[,，\n]/)
+    .split(/[,\uFF0C\n]/) // ASCII or full-width commas
     .map((w) => w.trim())
     .filter(Boolean);
 }
