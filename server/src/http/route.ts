@@ -37,8 +37,8 @@ export const routeCatalog: Array<RouteSpec<z.ZodType, z.ZodType, z.ZodType>> = [
 
 /**
  * Registers a thin route: catch up with queued settlements, validate, authorize, act,
- * respond. The handler's result is
- * wrapped in `{success: true, message: '', data}` unless it has already replied.
+ * respond. The handler's result is wrapped in `{success: true, message: '', data}` unless it
+ * has already replied.
  */
 export function defineRoute<
   B extends z.ZodType = z.ZodType,

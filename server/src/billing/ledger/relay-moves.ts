@@ -190,21 +190,19 @@ export function* commitProgram(
   const held = yield* claim(moves, strict);
   const reservedOf = (move: BalanceMove) => (held.has(move) ? move.reservation.quota : 0);
   const costOf = (move: BalanceMove) => (move.kind === 'settle' ? move.quota : 0);
+  const fits = (move: BalanceMove) => costOf(move) <= reservedOf(move);
   const ordered = inLockOrder(moves);
   // Moves within their reservation first: what they give back is there for the extras of the
   // moves after them (a request admitted on a refund still in this batch).
-  const within: Charged[] = [];
-  for (const move of ordered) {
-    if (costOf(move) > reservedOf(move)) continue;
-    within.push({ move, quota: costOf(move) });
-    yield* settleBudgets(move.reservation, costOf(move) - move.reservation.quota);
+  const within: Charged[] = ordered.filter(fits).map((move) => ({ move, quota: costOf(move) }));
+  for (const { move, quota } of within) {
+    yield* settleBudgets(move.reservation, quota - move.reservation.quota);
   }
   const withinPlan = planTotals(within, reservedOf);
   yield* addTotals(withinPlan, now);
   const beyond: Charged[] = [];
-  for (const move of ordered) {
+  for (const move of ordered.filter((m) => !fits(m))) {
     const reserved = reservedOf(move);
-    if (costOf(move) <= reserved) continue;
     const quota = reserved + (yield* chargeExtra(move.reservation, costOf(move) - reserved));
     beyond.push({ move, quota });
     yield* settleBudgets(move.reservation, quota - move.reservation.quota);
