@@ -69,7 +69,6 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     metrics: new Metrics(),
     onClose: (task) => closers.push(task),
   };
-  base.onClose(() => base.metrics.flush());
   const channels = new ChannelIndex(base);
   await channels.load();
   const levels = new LevelCache(base);

@@ -135,7 +135,7 @@ export function reserveEstimate(
     d(Math.max(promptTokens, floorTokens)),
     mul(d(maxTokens), d(p.completionRatio)),
   );
-  const factor = mul(d(p.groupRatio), d(p.userDiscount), d(p.modelRatio));
+  const { factor } = compile(p);
   const quota = roundHalfUp(mul(factor, tokens));
   return quota === 0 && isPositive(factor) && isPositive(tokens) ? 1 : quota;
 }

@@ -1,46 +1,137 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+
+/** Label values as the exposition format quotes them. */
+const escapeLabel = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+const labelText = (names: readonly string[], values: readonly string[]) =>
+  names.map((name, i) => `${name}="${escapeLabel(values[i] ?? '')}"`).join(',');
+
+/**
+ * A metric counted on every request, by label values. prom-client hashes a label object on
+ * each observation, which costs about as much as a relayed request's own bookkeeping; these
+ * count into plain numbers under a key the caller builds once (the label values joined by
+ * `\n`, which no label value of theirs holds) and are written out at a scrape.
+ */
+abstract class HotMetric<S> {
+  protected readonly series = new Map<string, S>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly labelNames: readonly string[],
+  ) {}
+
+  /** The series of a key, made on first use. */
+  protected at(key: string, make: () => S): S {
+    let s = this.series.get(key);
+    if (!s) this.series.set(key, (s = make()));
+    return s;
+  }
+
+  protected labelsOf(key: string): string {
+    return labelText(this.labelNames, key.split('\n'));
+  }
+
+  abstract exposition(): string;
+}
+
+/** A counter by label values. */
+export class HotCounter extends HotMetric<{ value: number }> {
+  /** Adds `n` to the series of `key` (the label values joined by `\n`). */
+  inc(key: string, n = 1): void {
+    this.at(key, () => ({ value: 0 })).value += n;
+  }
+
+  exposition(): string {
+    let out = `# HELP ${this.name} ${this.help}\n# TYPE ${this.name} counter\n`;
+    for (const [key, s] of this.series) out += `${this.name}{${this.labelsOf(key)}} ${s.value}\n`;
+    return out;
+  }
+}
+
+interface HistogramSeries {
+  /** Observations per bucket (not cumulative); the last one is `+Inf`. */
+  counts: number[];
+  sum: number;
+}
+
+/** A histogram by label values, with fixed bucket bounds. */
+export class HotHistogram extends HotMetric<HistogramSeries> {
+  constructor(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    private readonly buckets: readonly number[],
+  ) {
+    super(name, help, labelNames);
+  }
+
+  /** Counts `value` in the series of `key` (the label values joined by `\n`). */
+  observe(key: string, value: number): void {
+    const s = this.at(key, () => ({ counts: new Array(this.buckets.length + 1).fill(0), sum: 0 }));
+    let i = 0;
+    while (i < this.buckets.length && value > this.buckets[i]!) i++;
+    s.counts[i]!++;
+    s.sum += value;
+  }
+
+  exposition(): string {
+    const { name } = this;
+    let out = `# HELP ${name} ${this.help}\n# TYPE ${name} histogram\n`;
+    for (const [key, s] of this.series) {
+      const labels = this.labelsOf(key);
+      let total = 0;
+      this.buckets.forEach((le, i) => {
+        total += s.counts[i]!;
+        out += `${name}_bucket{le="${le}",${labels}} ${total}\n`;
+      });
+      total += s.counts[this.buckets.length]!;
+      out += `${name}_bucket{le="+Inf",${labels}} ${total}\n`;
+      out += `${name}_sum{${labels}} ${s.sum}\n${name}_count{${labels}} ${total}\n`;
+    }
+    return out;
+  }
+}
 
 /**
  * The process's Prometheus metrics, served at `/metrics`: one per context (`ctx.metrics`),
- * created with it and stopped with it.
+ * created with it and stopped with it. prom-client gives the process metrics and the rare
+ * counters; what is counted on every request is kept in `HotMetric`s.
  */
 export class Metrics {
   readonly registry = new Registry();
 
   /** Every HTTP answer, by route pattern (never the raw URL), method and status code. */
-  readonly httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
+  readonly httpRequests = new HotCounter(
+    'http_requests_total',
+    'HTTP requests answered, by route pattern, method and status code',
+    ['route', 'method', 'status'],
+  );
 
   /** Time to answer an HTTP request, by route pattern and method. */
-  readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request to the end of the answer, by route pattern and method',
-    labelNames: ['route', 'method'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [this.registry],
-  });
+  readonly httpDuration = new HotHistogram(
+    'http_request_duration_seconds',
+    'Time from request to the end of the answer, by route pattern and method',
+    ['route', 'method'],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  );
 
   /** Relayed model requests by model, channel id and outcome (`success`, `error`, a status). */
-  readonly relayRequests = new Counter({
-    name: 'relay_requests_total',
-    help: 'Relayed model requests, by model, channel id and outcome',
-    labelNames: ['model', 'channel', 'status'] as const,
-    registers: [this.registry],
-  });
+  readonly relayRequests = new HotCounter(
+    'relay_requests_total',
+    'Relayed model requests, by model, channel id and outcome',
+    ['model', 'channel', 'status'],
+  );
 
   /** Upstream time of relayed requests (to the end of the stream), by model and channel id. */
-  readonly relayUpstreamDuration = new Histogram({
-    name: 'relay_upstream_duration_seconds',
-    help: 'Time spent waiting on the upstream, by model and channel id',
-    labelNames: ['model', 'channel'] as const,
-    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160, 320],
-    registers: [this.registry],
-  });
+  readonly relayUpstreamDuration = new HotHistogram(
+    'relay_upstream_duration_seconds',
+    'Time spent waiting on the upstream, by model and channel id',
+    ['model', 'channel'],
+    [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160, 320],
+  );
 
   /** Mail handed to the SMTP server, by outcome. */
   readonly mailDeliveries = new Counter({
@@ -50,50 +141,38 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Relayed requests counted since the last flush, by model, channel and outcome. */
-  private readonly pendingRelay = new Map<string, number>();
-  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly hot = [
+    this.httpRequests,
+    this.httpDuration,
+    this.relayRequests,
+    this.relayUpstreamDuration,
+  ];
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /**
-   * Counts one relayed request and its upstream time. The count is aggregated in memory and
-   * added to the counter once a second: labelled increments cost more than a map update on
-   * the hot path.
-   */
+  /** Counts one relayed request and its upstream time. */
   observeRelay(model: string, channel: string, status: string, upstreamSeconds: number): void {
-    const key = `${model}\n${channel}\n${status}`;
-    this.pendingRelay.set(key, (this.pendingRelay.get(key) ?? 0) + 1);
-    this.flushTimer ??= setTimeout(() => this.flush(), 1000).unref();
-    this.relayUpstreamDuration.observe({ model, channel }, upstreamSeconds);
-  }
-
-  /** Adds the aggregated relay counts to their counter. */
-  flush(): void {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    for (const [key, n] of this.pendingRelay) {
-      const [model, channel, status] = key.split('\n');
-      this.relayRequests.inc({ model, channel, status }, n);
-    }
-    this.pendingRelay.clear();
+    // The one label a client names: a line break in it would split the key elsewhere.
+    const series = `${model.includes('\n') ? model.replace(/\n/g, ' ') : model}\n${channel}`;
+    this.relayRequests.inc(`${series}\n${status}`);
+    this.relayUpstreamDuration.observe(series, upstreamSeconds);
   }
 
   /** Counts and times every answer; unmatched URLs share one label so scanners add no series. */
   observeHttpRequests(app: FastifyInstance): void {
     app.addHook('onResponse', (req, reply, done) => {
-      const route = req.routeOptions.url ?? 'unmatched';
-      this.httpRequests.inc({ route, method: req.method, status: reply.statusCode });
-      this.httpDuration.observe({ route, method: req.method }, reply.elapsedTime / 1000);
+      const series = `${req.routeOptions.url ?? 'unmatched'}\n${req.method}`;
+      this.httpRequests.inc(`${series}\n${reply.statusCode}`);
+      this.httpDuration.observe(series, reply.elapsedTime / 1000);
       done();
     });
   }
 
-  /** The exposition text, with the relay counts up to now. */
+  /** The exposition text. */
   async scrape(): Promise<string> {
-    this.flush();
-    return this.registry.metrics();
+    const counted = this.hot.map((metric) => metric.exposition()).join('\n');
+    return `${await this.registry.metrics()}\n${counted}`;
   }
 }

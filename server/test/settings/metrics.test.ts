@@ -39,4 +39,21 @@ describe(`GET /metrics on ${testDb}`, () => {
     );
     expect(text).toContain('# TYPE relay_upstream_duration_seconds histogram');
   });
+
+  it('writes cumulative buckets, sums and counts, with label values escaped', async () => {
+    t.ctx.metrics.observeRelay('m"1', '7', 'success', 0.2);
+    t.ctx.metrics.observeRelay('m"1', '7', '502', 3);
+    t.ctx.metrics.observeRelay('line\nbreak', '7', 'success', 0.05);
+    const text = await scrape();
+    const series = 'model="m\\"1",channel="7"';
+    expect(text).toContain(`relay_upstream_duration_seconds_bucket{le="0.1",${series}} 0`);
+    expect(text).toContain(`relay_upstream_duration_seconds_bucket{le="0.25",${series}} 1`);
+    expect(text).toContain(`relay_upstream_duration_seconds_bucket{le="2.5",${series}} 1`);
+    expect(text).toContain(`relay_upstream_duration_seconds_bucket{le="5",${series}} 2`);
+    expect(text).toContain(`relay_upstream_duration_seconds_bucket{le="+Inf",${series}} 2`);
+    expect(text).toContain(`relay_upstream_duration_seconds_sum{${series}} 3.2`);
+    expect(text).toContain(`relay_upstream_duration_seconds_count{${series}} 2`);
+    expect(text).toContain(`relay_requests_total{${series},status="502"} 1`);
+    expect(text).toContain('relay_requests_total{model="line break",channel="7",status="success"} 1');
+  });
 });

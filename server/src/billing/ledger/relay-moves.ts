@@ -146,6 +146,51 @@ function* chargeExtra(r: Reservation, extra: number): Program<number> {
   return fromToken;
 }
 
+/** Consecutive runs of moves with the same user (moves in lock order: one run per user). */
+function byUser(moves: BalanceMove[]): BalanceMove[][] {
+  const runs: BalanceMove[][] = [];
+  for (const move of moves) {
+    const run = runs.at(-1);
+    if (run && run[0]!.reservation.userId === move.reservation.userId) run.push(move);
+    else runs.push([move]);
+  }
+  return runs;
+}
+
+/** Runs a program per item in turn; returns their results. */
+function* eachOf<T, R>(items: T[], program: (item: T, i: number) => Program<R>): Program<R[]> {
+  const results: R[] = [];
+  for (const [i, item] of items.entries()) results.push(yield* program(item, i));
+  return results;
+}
+
+/**
+ * Charges the extras of one user's moves at once: one guarded statement for the user and one
+ * per limited key, instead of one per move. False, with nothing changed, when a balance does
+ * not cover its sum (the moves are then charged one by one, down to 0).
+ */
+function* chargeAll(moves: BalanceMove[], extras: number[]): Program<boolean> {
+  const userId = moves[0]!.reservation.userId;
+  const total = extras.reduce((sum, extra) => sum + extra, 0);
+  if (!Number.isSafeInteger(total)) return false;
+  if ((yield debit('user', userId, total)).changes !== 1) return false;
+  const keys = new Map<number, number>();
+  moves.forEach((move, i) => {
+    const r = move.reservation;
+    if (keyHeld(r)) keys.set(r.tokenId, (keys.get(r.tokenId) ?? 0) + extras[i]!);
+  });
+  const taken: Array<[number, number]> = [];
+  for (const [tokenId, sum] of [...keys].sort(([a], [b]) => a - b)) {
+    if ((yield debit('token', tokenId, sum)).changes !== 1) {
+      for (const [id, amount] of taken) yield giveBack('token', id, amount);
+      yield giveBack('user', userId, total);
+      return false;
+    }
+    taken.push([tokenId, sum]);
+  }
+  return true;
+}
+
 /**
  * Which moves still hold their reservation, deleting the rows. With `strict`, a missing one
  * aborts the batch (ReservationGone); otherwise it counts as nothing reserved. A hold kept in
@@ -201,11 +246,16 @@ export function* commitProgram(
   const withinPlan = planTotals(within, reservedOf);
   yield* addTotals(withinPlan, now);
   const beyond: Charged[] = [];
-  for (const move of ordered.filter((m) => !fits(m))) {
-    const reserved = reservedOf(move);
-    const quota = reserved + (yield* chargeExtra(move.reservation, costOf(move) - reserved));
-    beyond.push({ move, quota });
-    yield* settleBudgets(move.reservation, quota - move.reservation.quota);
+  for (const moves of byUser(ordered.filter((m) => !fits(m)))) {
+    const extras = moves.map((move) => costOf(move) - reservedOf(move));
+    const charged = (yield* chargeAll(moves, extras))
+      ? extras
+      : yield* eachOf(moves, (move, i) => chargeExtra(move.reservation, extras[i]!));
+    for (const [i, move] of moves.entries()) {
+      const quota = reservedOf(move) + charged[i]!;
+      beyond.push({ move, quota });
+      yield* settleBudgets(move.reservation, quota - move.reservation.quota);
+    }
   }
   const beyondPlan = planTotals(beyond, reservedOf);
   yield* addTotals(beyondPlan, now);
