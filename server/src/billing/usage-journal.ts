@@ -14,8 +14,8 @@ export class UsageJournal {
   private readonly fd: number;
   /** Settlements appended (written or about to be) and not committed yet. */
   private readonly open = new Set<BalanceMove>();
-  /** Lines appended since the last write, and the promise of that write. */
-  private lines: string[] = [];
+  /** Bytes of the lines appended since the last write (in `buffer`), and that write's promise. */
+  private length = 0;
   private written: Deferred | undefined;
   /** A write failed part way: the next one first ends the line it cut short. */
   private torn = false;
@@ -47,12 +47,16 @@ export class UsageJournal {
    * the settlement is not in the file then.
    */
   append(settlement: Settlement): Promise<void> {
-    this.lines.push(JSON.stringify(settlement));
-    this.open.add(settlement);
     if (!this.written) {
       this.written = deferred();
+      // A write that failed part way left a line unended: the next line starts on a new one.
+      if (this.torn) this.encode('\n');
       setImmediate(() => this.write());
     }
+    // Encoded apart: the line and its end as one string would be copied into one first.
+    this.encode(JSON.stringify(settlement));
+    this.encode('\n');
+    this.open.add(settlement);
     return this.written.promise;
   }
 
@@ -60,12 +64,10 @@ export class UsageJournal {
   write(): void {
     const written = this.written;
     if (!written) return;
-    const lines = this.lines;
-    this.lines = [];
+    const { length } = this;
+    this.length = 0;
     this.written = undefined;
-    const text = `${this.torn ? '\n' : ''}${lines.join('\n')}\n`;
     try {
-      const length = this.encode(text);
       this.dirty = true;
       for (let at = 0; at < length;) at += writeSync(this.fd, this.buffer, at, length - at);
       this.torn = false;
@@ -80,7 +82,7 @@ export class UsageJournal {
   /** The moves are committed (or given up); empties the file once nothing is left open. */
   committed(moves: readonly BalanceMove[]): void {
     for (const move of moves) this.open.delete(move);
-    if (this.open.size === 0 && this.dirty && this.lines.length === 0) this.empty();
+    if (this.open.size === 0 && this.dirty && !this.written) this.empty();
   }
 
   /** Forgets what is open and empties the file (after what it held was replayed). */
@@ -94,15 +96,21 @@ export class UsageJournal {
   }
 
   /**
-   * Encodes `text` into the reused write buffer (grown as needed); returns its length. A new
-   * buffer per write would be a `malloc` per turn, freed only by the next garbage collection.
+   * Appends `text` to the lines in the reused write buffer (grown as needed), as it comes: a
+   * new buffer per write would be a `malloc` per turn, freed only by the next garbage
+   * collection, and joining the turn's lines first a copy of them all.
    */
-  private encode(text: string): number {
-    const length = Buffer.byteLength(text);
-    if (length > this.buffer.length) {
-      this.buffer = Buffer.allocUnsafeSlow(Math.max(length, this.buffer.length * 2));
+  private encode(text: string): void {
+    const free = this.buffer.length - this.length;
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; measured only when that might not fit.
+    if (text.length * 3 > free && Buffer.byteLength(text) > free) {
+      const grown = Buffer.allocUnsafeSlow(
+        Math.max(this.length + Buffer.byteLength(text), this.buffer.length * 2),
+      );
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
     }
-    return this.buffer.write(text);
+    this.length += this.buffer.write(text, this.length);
   }
 
   private empty(): void {

@@ -123,6 +123,28 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     journal.close();
   });
 
+  it('keeps every line of a turn larger than its write buffer, whatever its characters', async () => {
+    const path = `${isolated.env.SQLITE_PATH}-large`;
+    const journal = new UsageJournal(path);
+    // 300 lines of ~1.5 kB of two- and three-byte characters: several times the 64 kB buffer.
+    const settlements = Array.from({ length: 300 }, (_, i) => {
+      const s = settlementOf(
+        { id: `req-${i}`, userId: 1, tokenId: 0, tokenLimited: false, quota: 10 },
+        5,
+      );
+      s.log!.content = `× 价格 ${'é€'.repeat(250)} ${i}`;
+      return s;
+    });
+    await Promise.all(settlements.map((s) => journal.append(s)));
+    const read = journal.read();
+    expect(read.map((s) => s.reservation.id)).toEqual(settlements.map((s) => s.reservation.id));
+    expect(read.map((s) => s.log?.content)).toEqual(settlements.map((s) => s.log?.content));
+    // The next turn's lines follow in the same file.
+    await journal.append(settlementOf({ ...settlements[0]!.reservation, id: 'req-next' }, 5));
+    expect(journal.read().at(-1)?.reservation.id).toBe('req-next');
+    journal.close();
+  });
+
   it.runIf(existsSync('/dev/full'))(
     'makes an answer wait for its commit when the journal cannot be written',
     async () => {
