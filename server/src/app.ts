@@ -4,12 +4,12 @@ import type { AppContext } from './context.js';
 import { createInitialRoot } from './domain/users/setup.js';
 import { AppError } from './errors.js';
 import { handleError } from './http/error-handler.js';
+import { sendAnswerHeaders } from './http/middleware/answer-headers.js';
 import { acceptCompressedBodies } from './http/request-encoding.js';
 import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
 import { timeOrderedId } from './lib/random.js';
 import { nestsDeeperThan } from './lib/json-depth.js';
-import { version } from './lib/version.js';
 import { registerRelayRoutes } from './relay/relay-routes.js';
 import { registerTaskRoutes } from './relay/tasks/task-routes.js';
 import { sendUnroutedRelayError } from './relay/unrouted-errors.js';
@@ -30,13 +30,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       if (!sendUnroutedRelayError(error, req, reply)) handleError(error, req, reply);
     },
   });
-  await app.register(fastifyCookie, { secret: ctx.env.sessionSecret });
+  await app.register(fastifyCookie, { secret: ctx.env.sessionSecret, hook: false });
   acceptEmptyJsonBodies(app);
   acceptCompressedBodies(app, ctx.env.bodyLimit);
-  app.addHook('onRequest', (req, reply, done) => {
-    void reply.header('X-Oneapi-Request-Id', req.id).header('X-New-Api-Version', version);
-    done();
-  });
+  sendAnswerHeaders(app);
   app.setErrorHandler((error, req, reply) => handleError(error, req, reply));
   ctx.metrics.observeHttpRequests(app);
   await createInitialRoot(ctx);

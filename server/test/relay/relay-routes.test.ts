@@ -67,6 +67,25 @@ describe(`relay routes on ${testDb}`, () => {
     expect(other.formula).toContain('= 2');
   });
 
+  it('puts the request id and the version on every answer, errors and unknown paths too', async () => {
+    const answers = [
+      await r.post('/v1/chat/completions', chat()),
+      await r.post('/v1/chat/completions', chat({ stream: true })),
+      await r.post('/v1/audio/speech', { model: 'tts-1', input: 'Hi', voice: 'alloy' }),
+      await r.post('/v1/chat/completions', chat({ model: 'no-such-model' })),
+      await r.post('/v1/chat/completions', chat(), { authorization: 'Bearer sk-wrong' }),
+      await r.app.inject({ method: 'GET', url: '/api/status' }),
+      await r.app.inject({ method: 'GET', url: '/api/no/such/path' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 400, 401, 200, 404]);
+    const ids = answers.map((res) => res.headers['x-oneapi-request-id']);
+    for (const res of answers) {
+      expect(res.headers['x-new-api-version']).toMatch(/\S/);
+      expect(res.headers['x-oneapi-request-id']).toMatch(/^[0-9a-z]{9}[\w-]{8}$/);
+    }
+    expect(new Set(ids).size).toBe(answers.length);
+  });
+
   it('streams a chat completion and keeps the usage chunk only when asked for', async () => {
     const withUsage = await r.post(
       '/v1/chat/completions',

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../domain/users/auth-user.js';
 import { AppError, forbidden, unauthorized } from '../../errors.js';
+import { requestCookie } from './cookies.js';
 
 /** Name of the signed session cookie. */
 export const sessionCookie = 'session';
@@ -12,7 +13,7 @@ export type { AuthUser } from '../../domain/users/auth-user.js';
 
 /** The session id from the signed cookie, if valid. */
 export function readSessionId(req: FastifyRequest): string | undefined {
-  const raw = req.cookies[sessionCookie];
+  const raw = requestCookie(req, sessionCookie);
   if (!raw) return undefined;
   const unsigned = req.unsignCookie(raw);
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;

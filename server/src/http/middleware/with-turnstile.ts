@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { turnstileCheckEnabled } from '../../config/settings/groups/auth.js';
 import { checkTurnstile } from '../../domain/verification/turnstile.js';
 import { randomId } from '../../lib/random.js';
+import { requestCookie } from './cookies.js';
 
 /** Cookie that remembers a passed check, like new-api's `session.turnstile`. */
 const passCookie = 'turnstile_pass';
@@ -26,7 +27,7 @@ export async function guardTurnstile(
   reply: FastifyReply,
 ): Promise<void> {
   if (!ctx.settings.get(turnstileCheckEnabled)) return;
-  const raw = req.cookies[passCookie];
+  const raw = requestCookie(req, passCookie);
   const pass = raw ? req.unsignCookie(raw) : undefined;
   if (pass?.valid && pass.value && (await ctx.shared.get(`turnstile-pass:${pass.value}`))) return;
   await checkTurnstile(ctx, tokenOf(req), req.ip);

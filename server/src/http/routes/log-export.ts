@@ -1,11 +1,11 @@
 import { Role, adminLogFilter, selfLogFilter, type LogFilter } from '@gateway/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openLogExport } from '../../domain/logs/export-logs.js';
 import { buildLogWhere } from '../../domain/logs/query-logs.js';
 import { logViewOf } from '../../policies/logs.js';
+import { addAnswerHeaders } from '../middleware/answer-headers.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from '../route.js';
 
@@ -23,8 +23,8 @@ async function sendCsv(
 ): Promise<void> {
   const filename = `logs-${filter.start_timestamp ?? 0}-${filter.end_timestamp ?? 'now'}.csv`;
   reply.hijack();
-  const headers: OutgoingHttpHeaders = {};
-  // Headers set earlier (request id, version) still belong on the download.
+  const headers = addAnswerHeaders({}, req.id);
+  // Headers set earlier still belong on the download.
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) headers[name] = value;
   }

@@ -22,6 +22,7 @@ import {
 } from '../../domain/oauth/providers.js';
 import { fetchWeChatProfile } from '../../domain/oauth/wechat.js';
 import { AppError } from '../../errors.js';
+import { requestCookie } from '../middleware/cookies.js';
 import { optionalSessionUserId } from '../middleware/optional-session.js';
 import { limitByIp } from '../middleware/with-rate-limit.js';
 import { readSessionId, setSessionCookie } from '../middleware/with-session.js';
@@ -50,7 +51,7 @@ async function startSession(
 }
 
 function browserState(req: FastifyRequest): string | undefined {
-  const raw = req.cookies[stateCookie];
+  const raw = requestCookie(req, stateCookie);
   const unsigned = raw ? req.unsignCookie(raw) : undefined;
   return unsigned?.valid ? (unsigned.value ?? undefined) : undefined;
 }

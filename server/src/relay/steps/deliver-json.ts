@@ -4,6 +4,7 @@ import { emptyUsage, reportedUsage, type Usage } from '../../billing/usage.js';
 import type { Adaptor } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
 import { isObject } from '../adaptors/shared/json.js';
+import { addAnswerHeaders } from '../../http/middleware/answer-headers.js';
 import { corsHeader } from '../cors.js';
 import type { RelayContext } from '../relay-context.js';
 import { UpstreamFailure } from '../relay-errors.js';
@@ -92,14 +93,14 @@ export async function deliverJson(
 }
 
 /**
- * Takes the reply over and writes a 200 head straight to the socket: the headers set so far
- * (request id, version), CORS and `extra`. The relay has its own metrics and no cookies, so
+ * Takes the reply over and writes a 200 head straight to the socket: the headers set so far,
+ * the request id and version, CORS and `extra`. The relay has its own metrics and no cookies, so
  * Fastify's send path (serializers, onSend and onResponse hooks) is skipped on the hot path.
  */
 export function writeRelayHead(rc: RelayContext, extra: OutgoingHttpHeaders): void {
   rc.reply.hijack();
   // `getHeaders` answers a fresh object, so it is filled in rather than copied again.
-  const head = rc.reply.getHeaders() as OutgoingHttpHeaders;
+  const head = addAnswerHeaders(rc.reply.getHeaders() as OutgoingHttpHeaders, rc.requestId);
   head['access-control-allow-origin'] = corsHeader['access-control-allow-origin'];
   rc.reply.raw.writeHead(200, Object.assign(head, extra));
 }

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { version } from '../../lib/version.js';
+
+/**
+ * Adds the headers every answer carries to `head`: the request id, under the name one-api and
+ * new-api clients read, and the version. For answers written past Fastify (hijacked).
+ */
+export function addAnswerHeaders(
+  head: OutgoingHttpHeaders,
+  requestId: string,
+): OutgoingHttpHeaders {
+  head['x-oneapi-request-id'] = requestId;
+  head['x-new-api-version'] = version;
+  return head;
+}
+
+/**
+ * Puts those headers on every answer Fastify sends, errors and unknown paths included. Added
+ * as the answer leaves (`onSend`) rather than as a request arrives: the relay writes its
+ * answers itself (with `addAnswerHeaders`), and a hook on every request would cost it.
+ */
+export function sendAnswerHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    void reply.header('X-Oneapi-Request-Id', req.id).header('X-New-Api-Version', version);
+    done(null, payload);
+  });
+}
