@@ -46,10 +46,11 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   const later = (move: BalanceMove) => (sqlite ? sqlite.later(move) : queue.push(move));
   const billing: Billing = {
     instanceId,
-    reserve: async (reservation) => {
-      if (reservation.quota <= 0) return;
-      if (sqlite) await sqlite.reserve(reservation, instanceId);
-      else await reserveQuota(base, reservation, instanceId);
+    reserve: (reservation) => {
+      if (reservation.quota <= 0) return Promise.resolve();
+      return sqlite
+        ? sqlite.reserve(reservation, instanceId)
+        : reserveQuota(base, reservation, instanceId);
     },
     settleDelivered: (settlement) =>
       sqlite ? sqlite.deliver(settlement) : queue.commitSoon(settlement),

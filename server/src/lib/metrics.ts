@@ -24,11 +24,13 @@ abstract class HotMetric<S> {
   ) {}
 
   /** The series of a key, made on first use. */
-  protected at(key: string, make: () => S): S {
+  protected at(key: string): S {
     let s = this.series.get(key);
-    if (!s) this.series.set(key, (s = make()));
+    if (!s) this.series.set(key, (s = this.empty()));
     return s;
   }
+
+  protected abstract empty(): S;
 
   protected labelsOf(key: string): string {
     return labelText(this.labelNames, key.split('\n'));
@@ -41,7 +43,11 @@ abstract class HotMetric<S> {
 export class HotCounter extends HotMetric<{ value: number }> {
   /** Adds `n` to the series of `key` (the label values joined by `\n`). */
   inc(key: string, n = 1): void {
-    this.at(key, () => ({ value: 0 })).value += n;
+    this.at(key).value += n;
+  }
+
+  protected empty() {
+    return { value: 0 };
   }
 
   exposition(): string {
@@ -70,11 +76,15 @@ export class HotHistogram extends HotMetric<HistogramSeries> {
 
   /** Counts `value` in the series of `key` (the label values joined by `\n`). */
   observe(key: string, value: number): void {
-    const s = this.at(key, () => ({ counts: new Array(this.buckets.length + 1).fill(0), sum: 0 }));
+    const s = this.at(key);
     let i = 0;
     while (i < this.buckets.length && value > this.buckets[i]!) i++;
     s.counts[i]!++;
     s.sum += value;
+  }
+
+  protected empty(): HistogramSeries {
+    return { counts: new Array<number>(this.buckets.length + 1).fill(0), sum: 0 };
   }
 
   exposition(): string {

@@ -29,7 +29,8 @@ export async function relayRequest(rc: RelayContext): Promise<void> {
 export async function relayAuthenticated(rc: RelayContext): Promise<void> {
   try {
     readRequest(rc);
-    await checkKeyLimits(rc);
+    const keyLimits = checkKeyLimits(rc);
+    if (keyLimits) await keyLimits;
     const limits = checkLevelLimits(rc);
     if (limits) await limits;
     const caps = checkCallerCaps(rc);

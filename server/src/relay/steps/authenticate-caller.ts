@@ -1,6 +1,7 @@
 import { ChannelStatus, Role, UserStatus } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
 import { isUsableGroup } from '../../domain/groups/usable-groups.js';
+import type { CachedToken } from '../../domain/tokens/token-cache.js';
 import type { CachedUser } from '../../domain/users/user-cache.js';
 import { checkTokenUsable } from '../../domain/tokens/token-status.js';
 import { AppError, forbidden } from '../../errors.js';
@@ -123,19 +124,26 @@ export function callerOf(user: CachedUser, token: Caller['token'], pinned: numbe
 
 /**
  * Per-key checks that need the parsed request: the model restriction, then the key's rate
- * limit (requests per window, counted on every instance through the shared state).
+ * limit (requests per window, counted on every instance through the shared state). Answers
+ * without a promise when the key has no rate limit.
  */
-export async function checkKeyLimits(rc: RelayContext): Promise<void> {
+export function checkKeyLimits(rc: RelayContext): Promise<void> | undefined {
   const token = rc.caller.token;
   if (!token) return;
   if (token.modelLimits && !token.modelLimits.has(rc.request.model)) {
     throw forbidden('token_model_denied', { model: rc.request.model });
   }
   const limit = token.rateLimit;
-  if (limit.count > 0 && limit.windowSeconds > 0) {
-    const hits = await rc.ctx.shared.hit(`rl:key:${token.id}`, limit.windowSeconds);
-    if (hits > limit.count) throw new RateLimited(limit.message);
-  }
+  if (limit.count > 0 && limit.windowSeconds > 0) return countKeyRequest(rc, token.id, limit);
+}
+
+async function countKeyRequest(
+  rc: RelayContext,
+  tokenId: number,
+  limit: CachedToken['rateLimit'],
+): Promise<void> {
+  const hits = await rc.ctx.shared.hit(`rl:key:${tokenId}`, limit.windowSeconds);
+  if (hits > limit.count) throw new RateLimited(limit.message);
 }
 
 /** The per-key rate limit was hit; carries the key's own message when it has one. */

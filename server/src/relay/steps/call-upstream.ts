@@ -154,17 +154,18 @@ interface Route {
 function routesOf(rc: RelayContext): Route[] {
   const first = { model: rc.request.model, group: rc.usingGroup };
   if (rc.caller.pinnedChannelId !== null) return [first];
+  const fallbackGroups = rc.caller.token?.fallbackGroups ?? [];
+  const fallbackModels = rc.ctx.settings.get(modelFallbacks)[rc.request.model];
+  // Most requests have neither: one route, nothing else built.
+  if (fallbackGroups.length === 0 && !Array.isArray(fallbackModels)) return [first];
   const user = { group: rc.caller.userGroup, level: rc.caller.level };
   const groups = [
     rc.usingGroup,
-    ...(rc.caller.token?.fallbackGroups ?? []).filter(
+    ...fallbackGroups.filter(
       (group) => group !== rc.usingGroup && isUsableGroup(rc.ctx, user, group),
     ),
   ];
-  const models = [
-    rc.request.model,
-    ...(rc.ctx.settings.get(modelFallbacks)[rc.request.model] ?? []),
-  ];
+  const models = [rc.request.model, ...(Array.isArray(fallbackModels) ? fallbackModels : [])];
   return models.flatMap((model) => groups.map((group) => ({ model, group })));
 }
 

@@ -88,9 +88,9 @@ function settlementOf(rc: RelayContext): Settlement {
  * bytes (the end of a JSON body, the final SSE event), so every answer a client received
  * whole is billed even if the process dies the next instant.
  */
-export async function settleDelivered(rc: RelayContext): Promise<void> {
-  if (rc.outcome.settled) return;
-  await rc.ctx.billing.settleDelivered(settlementOf(rc));
+export function settleDelivered(rc: RelayContext): Promise<void> {
+  if (rc.outcome.settled) return Promise.resolve();
+  return rc.ctx.billing.settleDelivered(settlementOf(rc));
 }
 
 /**
