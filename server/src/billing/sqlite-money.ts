@@ -10,7 +10,7 @@ import type { BalanceMove, Charged, Settlement } from './settle-plan.js';
 import type { UsageJournal } from './usage-journal.js';
 
 /** How long settlements nobody waits for may gather before their commit. */
-const commitDelayMs = 20;
+const commitDelayMs = 50;
 /** This many queued moves commit at the next turn, whatever the delay. */
 const maxQueued = 1000;
 
