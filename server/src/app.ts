@@ -59,6 +59,7 @@ const maxJsonDepth = 512;
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.decorateRequest('jsonText', '');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') {
@@ -70,6 +71,14 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(new AppError('invalid_request', { detail }, 400), undefined);
       return;
     }
+    req.jsonText = body as string;
     parseJson(req, body as string, done);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as the client sent it ('' for none): the relay may forward it untouched. */
+    jsonText: string;
+  }
 }

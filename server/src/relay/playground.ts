@@ -18,8 +18,10 @@ export function registerPlayground(scope: FastifyInstance, ctx: AppContext): voi
     await runRelay(rc, async () => {
       const user = await authenticate(ctx, req, Role.user);
       const { group: asked, ...upstreamBody } = isObject(req.body) ? req.body : {};
-      // `group` is the playground's own field; the upstream must not see it.
+      // `group` is the playground's own field; the upstream must not see it (nor the text
+      // that holds it).
       if (isObject(req.body)) req.body = upstreamBody;
+      req.jsonText = '';
       rc.caller = callerOf(user, null, null);
       const usable = typeof asked === 'string' && isUsableGroup(ctx, user, asked);
       rc.usingGroup = usable ? asked : user.group;

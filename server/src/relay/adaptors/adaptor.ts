@@ -34,6 +34,8 @@ export interface BuildRequestInput {
   format: ClientFormat;
   /** The client's request body, parsed JSON (validated by the route). */
   body: unknown;
+  /** That body as the client sent it, when known: sent on untouched when nothing changes. */
+  text?: string;
   /** The upstream model name, after the channel's model mapping. */
   model: string;
   /** Whether the client asked for a stream (Gemini: the `:streamGenerateContent` path). */
@@ -94,7 +96,9 @@ export type ForwardEndpoint =
   | 'responses';
 
 /** A client body to forward: parsed JSON (its model is replaced) or raw bytes (multipart). */
-export type ForwardBody = { json: unknown } | { raw: Buffer; contentType: string };
+export type ForwardBody =
+  | { json: unknown; /** The JSON as the client sent it. */ text?: string }
+  | { raw: Buffer; contentType: string };
 
 /** Input of a forwarded request build. */
 export interface ForwardInput {

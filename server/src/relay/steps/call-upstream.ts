@@ -75,10 +75,11 @@ function buildUpstream(rc: RelayContext, adaptor: Adaptor, attempt: Attempt): Up
   const { request } = rc;
   const channel = channelConfig(attempt.channel);
   if (rc.endpoint === 'chat') {
-    const json = 'json' in request.body ? request.body.json : undefined;
+    const json = 'json' in request.body ? request.body : undefined;
     return adaptor.buildRequest({
       format: rc.format,
-      body: json,
+      body: json?.json,
+      text: json?.text,
       model: attempt.upstreamModel,
       stream: request.stream,
       channel,

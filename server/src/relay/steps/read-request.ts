@@ -110,7 +110,7 @@ export function readRequest(rc: RelayContext): void {
     model,
     stream: rc.route.stream ?? raw.stream === true,
     includeUsage: streamOptions.include_usage === true,
-    body: { json: raw },
+    body: { json: raw, text: rc.req.jsonText || undefined },
     maxTokens: maxTokensOf(rc, raw),
     // Speech is priced per input character; everything else gets the fast estimate here.
     promptTokens:

@@ -56,6 +56,39 @@ describe('OpenAI-compatible adaptor', () => {
     expect(JSON.parse(req.body as string)).toEqual({ model: 'm', messages: [] });
   });
 
+  it('sends an OpenAI client JSON as it came when nothing changes, and writes it again otherwise', () => {
+    const send = (text: string, model: string, stream: boolean) =>
+      openai.buildRequest({
+        format: 'openai',
+        body: JSON.parse(text) as unknown,
+        text,
+        model,
+        stream,
+        channel,
+      }).body as string;
+    const plain = '{ "model": "gpt-4o", "messages": [{"role":"user","content":"Hi 价格"}] }';
+    expect(send(plain, 'gpt-4o', false)).toBe(plain);
+    const streamed =
+      '{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":true}}';
+    expect(send(streamed, 'gpt-4o', true)).toBe(streamed);
+    // A mapped model, or a stream without the usage chunk asked for: written again.
+    expect(JSON.parse(send(plain, 'gpt-4o-2024-08-06', false)).model).toBe('gpt-4o-2024-08-06');
+    const noUsage = '{"model":"gpt-4o","messages":[],"stream":true}';
+    expect(JSON.parse(send(noUsage, 'gpt-4o', true)).stream_options).toEqual({
+      include_usage: true,
+    });
+    // A key given twice, or spelled with escapes, is written once, as the gateway read it.
+    const twice = '{"model":"gpt-4o","model":"gpt-4o","messages":[]}';
+    expect(send(twice, 'gpt-4o', false)).toBe('{"model":"gpt-4o","messages":[]}');
+    const escaped = '{"mod\\u0065l":"o1","model":"gpt-4o","messages":[]}';
+    expect(JSON.parse(escaped)).toEqual({ model: 'gpt-4o', messages: [] });
+    expect(send(escaped, 'gpt-4o', false)).toBe('{"model":"gpt-4o","messages":[]}');
+    const streamTwice = '{"model":"gpt-4o","messages":[],"stream":false,"stream":false}';
+    expect(send(streamTwice, 'gpt-4o', false)).toBe(
+      '{"model":"gpt-4o","messages":[],"stream":false}',
+    );
+  });
+
   it('converts an Anthropic client request and answer', () => {
     const req = openai.buildRequest({
       format: 'anthropic',

@@ -19,6 +19,7 @@ import { createOpenAIPassthroughTranslator } from './passthrough-stream.js';
  * options); when it does not, the field is removed so the upstream does not reject it.
  */
 export function buildOpenAIChatBody(input: BuildRequestInput, streamOptions: boolean): string {
+  if (sendsAsItIs(input, streamOptions)) return input.text;
   const body = toOpenAIRequest(input.format, input.body, input.model, input.stream);
   if (!streamOptions) delete body.stream_options;
   else if (input.stream) {
@@ -26,6 +27,40 @@ export function buildOpenAIChatBody(input: BuildRequestInput, streamOptions: boo
     body.stream_options = { ...options, include_usage: true };
   }
   return JSON.stringify(body);
+}
+
+/** How often `name` appears as a quoted key-like string in a JSON text. */
+function keyCount(text: string, name: string): number {
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) count++;
+  return count;
+}
+
+/**
+ * Whether an OpenAI client's JSON may go upstream as the client sent it: the model is not
+ * mapped and the stream options need no change. Writing it again costs about as much as
+ * parsing it did, for long conversations. A text that names the model or the stream flags
+ * more than once (a duplicate key, which parsers resolve differently), or holds `\u` escapes
+ * (which could spell such a key another way), is written again from what the gateway read,
+ * so that the upstream answers the request that is billed.
+ */
+function sendsAsItIs(
+  input: BuildRequestInput,
+  streamOptions: boolean,
+): input is BuildRequestInput & { text: string } {
+  if (input.format !== 'openai' || input.text === undefined || !isObject(input.body)) return false;
+  const { model, stream_options: options } = input.body;
+  if (model !== input.model) return false;
+  const usageAsked = isObject(options) && options.include_usage === true;
+  if (streamOptions ? input.stream && !usageAsked : options !== undefined) return false;
+  const { text } = input;
+  return (
+    !text.includes('\\u') &&
+    keyCount(text, '"model"') === 1 &&
+    keyCount(text, '"stream"') <= 1 &&
+    keyCount(text, '"stream_options"') <= 1 &&
+    keyCount(text, '"include_usage"') <= 1
+  );
 }
 
 /** Translates a non-stream chat completion into the client's format, with its usage. */
