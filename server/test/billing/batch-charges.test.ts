@@ -72,7 +72,9 @@ describe(`charges of a settlement batch on ${testDb}`, () => {
       tokenRemain: 0,
     });
     // Each consume log says what its answer was charged.
-    expect(moves.map((m) => m.log?.quota)).toEqual([2_000, 2_000, 2_000, 3_000, 1_000, 1_000, 2_000]);
+    expect(moves.map((m) => m.log?.quota)).toEqual([
+      2_000, 2_000, 2_000, 3_000, 1_000, 1_000, 2_000,
+    ]);
     expect(await auditLedger(ctx)).toEqual([]);
   });
 });

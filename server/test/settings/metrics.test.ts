@@ -54,6 +54,8 @@ describe(`GET /metrics on ${testDb}`, () => {
     expect(text).toContain(`relay_upstream_duration_seconds_sum{${series}} 3.2`);
     expect(text).toContain(`relay_upstream_duration_seconds_count{${series}} 2`);
     expect(text).toContain(`relay_requests_total{${series},status="502"} 1`);
-    expect(text).toContain('relay_requests_total{model="line break",channel="7",status="success"} 1');
+    expect(text).toContain(
+      'relay_requests_total{model="line break",channel="7",status="success"} 1',
+    );
   });
 });
