@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { BaseContext } from '../base-context.js';
+import { transactRetrying } from '../db/deadlock.js';
 import { dialectOf } from '../db/dialect.js';
-import { isDeadlock } from './deadlock.js';
 import { nowSeconds } from '../lib/time.js';
 import { runAsync } from './ledger/program.js';
 import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
@@ -13,9 +13,6 @@ import type { BalanceMove, Charged } from './settle-plan.js';
  * transaction holds its connection. The same programs as `SqliteMoney`, so the engines agree.
  */
 
-/** Attempts of a reservation that lost a deadlock to a concurrent settlement batch. */
-const reserveAttempts = 3;
-
 /**
  * RESERVE in a transaction of its own; throws the refusal with nothing changed. A deadlock
  * (MySQL: the reservation's insert against a batch's deletes) rolls the whole transaction back,
@@ -26,22 +23,14 @@ export async function reserveQuota(
   reservation: Reservation,
   instanceId: string,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const refusal = await ctx.db.transaction().execute(async (trx) => {
-        // A hold needs no flush of its own: the settlement that charges a delivered answer
-        // commits durably, and PostgreSQL writes its log in order, so the hold is durable by
-        // then too; a hold lost in a crash held nothing that was delivered.
-        if (dialectOf(trx) === 'postgres')
-          await sql`set local synchronous_commit to off`.execute(trx);
-        return runAsync(trx, () => reserveProgram(reservation, instanceId, nowSeconds()));
-      });
-      if (refusal) throw refusal;
-      return;
-    } catch (error) {
-      if (!isDeadlock(error) || attempt >= reserveAttempts) throw error;
-    }
-  }
+  const refusal = await transactRetrying(ctx.db, async (trx) => {
+    // A hold needs no flush of its own: the settlement that charges a delivered answer commits
+    // durably, and PostgreSQL writes its log in order, so the hold is durable by then too; a
+    // hold lost in a crash held nothing that was delivered.
+    if (dialectOf(trx) === 'postgres') await sql`set local synchronous_commit to off`.execute(trx);
+    return runAsync(trx, () => reserveProgram(reservation, instanceId, nowSeconds()));
+  });
+  if (refusal) throw refusal;
 }
 
 /** Commits a batch in one transaction; ReservationGone when a reservation is missing. */

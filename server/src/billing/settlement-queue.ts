@@ -1,5 +1,5 @@
 import type { BaseContext } from '../base-context.js';
-import { isDeadlock } from './deadlock.js';
+import { isDeadlock } from '../db/deadlock.js';
 import { commitBatch, commitOne } from './kysely-money.js';
 import { ReservationGone, type BalanceMove, type Charged } from './settle-plan.js';
 

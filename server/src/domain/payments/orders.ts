@@ -41,6 +41,7 @@ import { insertAccountLog } from '../users/account-log.js';
 import { configOf, providerOf } from './gateways.js';
 import type { PayAction, ProviderState } from './providers/provider.js';
 import { maxTopUpAmount, quoteTopUp } from './quote.js';
+import { transactRetrying } from '../../db/deadlock.js';
 
 /** Preset amounts on the top-up page. */
 const amountOptions = [10, 20, 50, 100, 200, 500];
@@ -182,7 +183,7 @@ export async function creditOrder(
 ): Promise<boolean> {
   const from = how.reopen ? ['pending', 'closed', 'failed'] : ['pending'];
   const now = nowSeconds();
-  const credited = await ctx.db.transaction().execute(async (trx) => {
+  const credited = await transactRetrying(ctx.db, async (trx) => {
     const moved = await moveOrder(trx, order.id, from, {
       status: 'paid',
       paid_at: now,

@@ -10,6 +10,7 @@ import { upgradeAfterTopUp } from '../levels/upgrade.js';
 import { formatBalance } from '../notifications/low-balance.js';
 import { notifyUser } from '../notifications/notify.js';
 import { insertAccountLog } from '../users/account-log.js';
+import { transactRetrying } from '../../db/deadlock.js';
 
 /** Redeem attempts per user: generous for people, useless for guessing codes. */
 const redeemLimit: ActionLimit = { name: 'redeem', limit: 10, windowSeconds: 60 };
@@ -38,7 +39,7 @@ export async function redeemCode(
   if (!key) throw new AppError('redemption_code_missing');
   await limitByUser(ctx, user.id, redeemLimit);
   const now = nowSeconds();
-  const credited = await ctx.db.transaction().execute(async (trx) => {
+  const credited = await transactRetrying(ctx.db, async (trx) => {
     if (!(await claimRedemption(trx, key, user.id, now))) return undefined;
     const code = await findRedemptionByKey(trx, key);
     if (!code) return undefined;
