@@ -65,17 +65,38 @@ export async function deliverStream(
       completionTokens: translator.completionTokens(),
     };
   };
+  // What arrives in one turn of the event loop is written at the turn's end, in one piece: an
+  // answer that arrives whole leaves in one socket write (its final event, which waits for the
+  // journal's write at that point, included) instead of one per upstream chunk.
+  let pending = '';
+  let flushing: NodeJS.Immediate | undefined;
+  const cancelFlush = () => {
+    if (flushing) clearImmediate(flushing);
+    flushing = undefined;
+  };
+  const flush = () => {
+    cancelFlush();
+    const text = pending;
+    pending = '';
+    if (text !== '' && !raw.destroyed) raw.write(text);
+  };
   try {
     for await (const chunk of res.body) {
       const out = translator.push(chunk);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc);
-      if (finalEvent.test(out)) {
-        // The client holds a complete answer once this event arrives: bill it first.
+      const final = !rc.outcome.settled && finalEvent.test(out);
+      if (final) {
+        // The client holds a complete answer once this event arrives: bill it first (what
+        // came before it in this turn waits, to leave with it).
+        cancelFlush();
         finish();
         await settleDelivered(rc);
       }
-      if (!raw.write(out)) await drained(raw);
+      pending += out;
+      if (final) flush();
+      else flushing ??= setImmediate(flush);
+      if (raw.writableNeedDrain) await drained(raw);
       if (rc.outcome.clientGone) throw new ClientGone();
     }
     const tail = translator.end();
@@ -84,8 +105,12 @@ export async function deliverStream(
       finish();
       await settleDelivered(rc);
     }
-    raw.end(tail);
+    cancelFlush();
+    raw.end(pending + tail);
   } catch (error) {
+    // What arrived before the failure (never an unbilled final event) goes out first.
+    if (rc.outcome.clientGone) cancelFlush();
+    else flush();
     if (rc.outcome.clientGone) {
       // Billed for what was delivered: upstream usage if it already came, else counted text.
       if (!rc.outcome.settled) rc.outcome.partial = 'client_gone';
