@@ -9,7 +9,14 @@ import { build } from 'esbuild';
  * compilation, and the bundle's is tree-shaken and without whitespace or comments. Peak RSS
  * under load came out ~7 MB lower (five runs side by side), throughput unchanged.
  */
-const inlined = new Set(['zod', 'kysely', 'fastify', 'undici', '@fastify/cookie', '@fastify/static']);
+const inlined = new Set([
+  'zod',
+  'kysely',
+  'fastify',
+  'undici',
+  '@fastify/cookie',
+  '@fastify/static',
+]);
 const { dependencies } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 const external = Object.keys(dependencies).filter(
   (name) => name !== '@gateway/shared' && !inlined.has(name),
