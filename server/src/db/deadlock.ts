@@ -7,7 +7,7 @@ export function isDeadlock(error: unknown): boolean {
 }
 
 /** Runs `work` up to `attempts` times while it loses deadlocks; the last loss stands. */
-export async function retryDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+async function retryDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
