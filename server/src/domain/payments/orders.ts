@@ -17,6 +17,7 @@ import {
   topUpLink,
 } from '../../config/settings/groups/general.js';
 import type { AppContext } from '../../context.js';
+import { transactRetrying } from '../../db/deadlock.js';
 import {
   closeStaleOrders,
   findGateway,
@@ -41,7 +42,6 @@ import { insertAccountLog } from '../users/account-log.js';
 import { configOf, providerOf } from './gateways.js';
 import type { PayAction, ProviderState } from './providers/provider.js';
 import { maxTopUpAmount, quoteTopUp } from './quote.js';
-import { transactRetrying } from '../../db/deadlock.js';
 
 /** Preset amounts on the top-up page. */
 const amountOptions = [10, 20, 50, 100, 200, 500];

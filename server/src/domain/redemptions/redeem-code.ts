@@ -1,6 +1,7 @@
 import { LogType, RedemptionStatus } from '@gateway/shared';
 import { post } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
+import { transactRetrying } from '../../db/deadlock.js';
 import { claimRedemption, findRedemptionByKey } from '../../db/queries/redemptions.js';
 import { addTopUpTotal } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
@@ -10,7 +11,6 @@ import { upgradeAfterTopUp } from '../levels/upgrade.js';
 import { formatBalance } from '../notifications/low-balance.js';
 import { notifyUser } from '../notifications/notify.js';
 import { insertAccountLog } from '../users/account-log.js';
-import { transactRetrying } from '../../db/deadlock.js';
 
 /** Redeem attempts per user: generous for people, useless for guessing codes. */
 const redeemLimit: ActionLimit = { name: 'redeem', limit: 10, windowSeconds: 60 };

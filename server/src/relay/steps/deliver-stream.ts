@@ -5,6 +5,7 @@ import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adapt
 import { AdaptorError, badResponse } from '../adaptors/errors/adaptor-error.js';
 import type { RelayContext } from '../relay-context.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
+import { TurnWriter } from '../stream/turn-writer.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
 import { deliverJson, writeRelayHead } from './deliver-json.js';
 import { precisePromptTokens } from './read-request.js';
@@ -65,37 +66,23 @@ export async function deliverStream(
       completionTokens: translator.completionTokens(),
     };
   };
-  // What arrives in one turn of the event loop is written at the turn's end, in one piece: an
-  // answer that arrives whole leaves in one socket write (its final event, which waits for the
-  // journal's write at that point, included) instead of one per upstream chunk.
-  let pending = '';
-  let flushing: NodeJS.Immediate | undefined;
-  const cancelFlush = () => {
-    if (flushing) clearImmediate(flushing);
-    flushing = undefined;
-  };
-  const flush = () => {
-    cancelFlush();
-    const text = pending;
-    pending = '';
-    if (text !== '' && !raw.destroyed) raw.write(text);
-  };
+  // An answer that arrives whole leaves in one socket write, its final event and end included.
+  const writer = new TurnWriter(raw);
   try {
     for await (const chunk of res.body) {
       const out = translator.push(chunk);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc);
-      const final = !rc.outcome.settled && finalEvent.test(out);
-      if (final) {
+      if (!rc.outcome.settled && finalEvent.test(out)) {
         // The client holds a complete answer once this event arrives: bill it first (what
         // came before it in this turn waits, to leave with it).
-        cancelFlush();
+        writer.hold();
         finish();
         await settleDelivered(rc);
+        writer.flush(out);
+      } else {
+        writer.add(out);
       }
-      pending += out;
-      if (final) flush();
-      else flushing ??= setImmediate(flush);
       if (raw.writableNeedDrain) await drained(raw);
       if (rc.outcome.clientGone) throw new ClientGone();
     }
@@ -105,18 +92,17 @@ export async function deliverStream(
       finish();
       await settleDelivered(rc);
     }
-    cancelFlush();
-    raw.end(pending + tail);
+    writer.end(tail);
   } catch (error) {
-    // What arrived before the failure (never an unbilled final event) goes out first.
-    if (rc.outcome.clientGone) cancelFlush();
-    else flush();
     if (rc.outcome.clientGone) {
+      writer.discard();
       // Billed for what was delivered: upstream usage if it already came, else counted text.
       if (!rc.outcome.settled) rc.outcome.partial = 'client_gone';
       finish();
       throw new ClientGone();
     }
+    // What arrived before the failure (never an unbilled final event) goes out first.
+    writer.flush();
     const message = `the upstream stream broke: ${error instanceof Error ? error.message : String(error)}`;
     const channelId = rc.attempt?.channel.id ?? 0;
     // Before any byte reached the client another channel may still answer; after, not.

@@ -1,0 +1,47 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * Writes a streamed answer once per turn of the event loop: what is added in one turn goes out
+ * at the turn's end (`setImmediate`) as one piece of the chunked body, instead of a `write`
+ * (and a socket write) per upstream chunk. `hold` keeps it back until the next `flush` or `end`.
+ */
+export class TurnWriter {
+  private pending = '';
+  private timer: NodeJS.Immediate | undefined;
+
+  constructor(private readonly res: ServerResponse) {}
+
+  /** Adds text to this turn's write. */
+  add(text: string): void {
+    this.pending += text;
+    this.timer ??= setImmediate(() => this.flush());
+  }
+
+  /** Keeps what was added from leaving at the end of this turn. */
+  hold(): void {
+    if (this.timer) clearImmediate(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Writes what was added, and `text`, now. */
+  flush(text = ''): void {
+    this.hold();
+    const out = this.pending + text;
+    this.pending = '';
+    if (out !== '' && !this.res.destroyed) this.res.write(out);
+  }
+
+  /** Ends the answer with what was added and `tail`. */
+  end(tail: string): void {
+    this.hold();
+    const out = this.pending + tail;
+    this.pending = '';
+    this.res.end(out);
+  }
+
+  /** Drops what was not written (the client is gone). */
+  discard(): void {
+    this.hold();
+    this.pending = '';
+  }
+}
