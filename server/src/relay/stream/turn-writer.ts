@@ -8,13 +8,15 @@ import type { ServerResponse } from 'node:http';
 export class TurnWriter {
   private pending = '';
   private timer: NodeJS.Immediate | undefined;
+  /** The end-of-turn write, made once rather than per turn. */
+  private readonly flushLater = () => this.flush();
 
   constructor(private readonly res: ServerResponse) {}
 
   /** Adds text to this turn's write. */
   add(text: string): void {
     this.pending += text;
-    this.timer ??= setImmediate(() => this.flush());
+    this.timer ??= setImmediate(this.flushLater);
   }
 
   /** Keeps what was added from leaving at the end of this turn. */
