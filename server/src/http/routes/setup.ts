@@ -7,10 +7,15 @@ import { defineRoute } from '../route.js';
 
 /** `/api/setup` (first run) and the gate that keeps account routes closed until it is done. */
 export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Every request passes here (the relay too): only account routes wait for a promise.
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (!/^\/api\/user(\/|\?|$)/.test(req.url)) return done();
+  // Account routes (registered after this one) wait for the setup; other routes, the relay
+  // above all, carry no hook for it.
+  const gate = (_req: unknown, _reply: unknown, done: (error?: Error) => void) => {
     requireSetupDone(ctx).then(() => done(), done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!/^\/api\/user(\/|$)/.test(route.url)) return;
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [gate] : [gate, ...(Array.isArray(own) ? own : [own])];
   });
 
   defineRoute(
