@@ -1,4 +1,5 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { journalLine, settlementOfLine } from './journal-line.js';
 import type { BalanceMove, Settlement } from './settle-plan.js';
 
 /**
@@ -34,7 +35,8 @@ export class UsageJournal {
       .split('\n')
       .flatMap((line) => {
         try {
-          return line === '' ? [] : [JSON.parse(line) as Settlement];
+          const settlement = line === '' ? null : settlementOfLine(line);
+          return settlement ? [settlement] : [];
         } catch {
           return [];
         }
@@ -54,7 +56,7 @@ export class UsageJournal {
       setImmediate(() => this.write());
     }
     // Encoded apart: the line and its end as one string would be copied into one first.
-    this.encode(JSON.stringify(settlement));
+    this.encode(journalLine(settlement));
     this.encode('\n');
     this.open.add(settlement);
     return this.written.promise;

@@ -1,6 +1,7 @@
 import { LogType } from '@gateway/shared';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalLine } from '../../src/billing/journal-line.js';
 import { reserveQuota } from '../../src/billing/kysely-money.js';
 import type { Reservation } from '../../src/billing/reservation.js';
 import { SqliteMoney } from '../../src/billing/sqlite-money.js';
@@ -60,9 +61,12 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     await first.ctx.close();
 
     // What the journal held when the process died: two answers delivered and not committed
-    // (one held in memory, one written), the two committed ones, and a line cut short.
+    // (one held in memory, one written), the two committed ones, and a line cut short; lines
+    // of the current form and of the object form earlier versions wrote.
     const lost = settlementOf(on('req-lost', 5_000, { inMemory: true }), 3_000);
-    const lines = [lost, committed, writtenDone, writtenOpen].map((s) => JSON.stringify(s));
+    const lines = [lost, committed, writtenDone, writtenOpen].map((s, i) =>
+      i % 2 === 0 ? journalLine(s) : JSON.stringify(s),
+    );
     writeFileSync(journalFile, `${lines.join('\n')}\n{"kind":"settle","reserv`);
 
     const second = await createTestContext({ reuse: isolated, deferBillingStart: true });

@@ -174,7 +174,7 @@ export function addChannelUsed(id: number, used: number): RawStatement {
   };
 }
 
-const logColumns = [
+export const logColumns = [
   'user_id',
   'created_at',
   'type',
