@@ -1,11 +1,13 @@
 // `npm run bench`: measures what the gateway adds on top of its upstream, with billing and
 // logging on, on a fresh SQLite database. It builds the server, seeds a root account, a user
 // with a balance, a key and a channel pointing at the mock upstream, then runs the harness in
-// bench/ twice in one run: against the bare relay of bench/limit-proxy.mjs (the practical limit
-// of Node on this machine), then against the gateway; it prints the gateway's figures as ratios
-// to the bare relay's, since absolute figures move from machine to machine. Extra arguments go
-// to bench/compare.mjs (e.g. --rounds 2). A last run turns on admission caps and a budget for the
-// same key and channel and prints what they cost (BENCH_CONTROLS=0 skips it).
+// bench/ against the bare relay of bench/limit-proxy.mjs (the practical limit of Node on this
+// machine) and against the gateway, in pairs of runs back to back (BENCH_PAIRS, 2 by default:
+// bare then gateway, gateway then bare), and prints the gateway's figures as ratios to the bare
+// relay's taken within each pair, since absolute figures move from machine to machine (and on
+// a shared VM from minute to minute). Extra arguments go to bench/compare.mjs. A last run turns
+// on admission caps and a budget for the same key and channel and prints what they cost
+// (BENCH_CONTROLS=0 skips it).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +37,8 @@ async function freePort() {
 }
 
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+/** Pairs of runs (bare relay and gateway) whose ratios are averaged. */
+const pairCount = Math.max(1, Number(process.env.BENCH_PAIRS ?? 2));
 const mockPort = Number(process.env.BENCH_MOCK_PORT ?? (await freePort()));
 /** Node flags of the measured gateway: those of `npm start` unless BENCH_NODE_FLAGS says. */
 const nodeFlags = process.env.BENCH_NODE_FLAGS ?? serverNodeFlags.join(' ');
@@ -190,7 +194,7 @@ function figures({ summary, gateway_process: proc }) {
  * first, so the RPS ratios are also printed against each phase's own direct run; informative
  * only, the targets are judged on the plain ratios above.
  */
-function reportDrift(gateway, bare) {
+function reportDrift({ gateway, bare }, i) {
   const g = figures(gateway);
   const b = figures(bare);
   const drift = (x, y) => (x && y ? round2(x / y) : null);
@@ -201,9 +205,11 @@ function reportDrift(gateway, bare) {
     return gr && br ? round2(gr / br) : 'n/a';
   };
   console.log(
-    `\nMachine drift: the mock alone did ${b.directNonstreamRps} RPS before the bare relay and` +
-      ` ${g.directNonstreamRps} before the gateway (${drift(b.directNonstreamRps, g.directNonstreamRps)}x).` +
-      ` Ratios each against its own phase's mock: non-stream` +
+    `Pair ${i + 1}: non-stream ${drift(g.nonstreamRps, b.nonstreamRps)}x, stream` +
+      ` ${drift(g.streamRps, b.streamRps)}x. Machine drift: the mock alone did` +
+      ` ${b.directNonstreamRps} RPS before the bare relay and ${g.directNonstreamRps} before the` +
+      ` gateway (${drift(b.directNonstreamRps, g.directNonstreamRps)}x). Ratios each against its` +
+      ` own phase's mock: non-stream` +
       ` ${corrected(g.nonstreamRps, g.directNonstreamRps, b.nonstreamRps, b.directNonstreamRps)},` +
       ` stream ${corrected(g.streamRps, g.directStreamRps, b.streamRps, b.directStreamRps)} (info)`,
   );
@@ -211,68 +217,91 @@ function reportDrift(gateway, bare) {
 
 const round2 = (x) => (typeof x === 'number' ? Math.round(x * 100) / 100 : x);
 
-/** Prints the gateway beside the bare relay, as ratios, against the targets of issue 10. */
-function report(gateway, bare) {
-  const g = figures(gateway);
-  const b = figures(bare);
-  const ratio = (x, y) => (x && y ? round2(x / y) : null);
+/** The mean of the finite numbers among `values`, or null. */
+function mean(values) {
+  const xs = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
+  return xs.length === 0 ? null : xs.reduce((sum, x) => sum + x, 0) / xs.length;
+}
+
+/**
+ * Prints the gateway beside the bare relay, as ratios, against the targets of issue 10. Each
+ * pair is a bare run and a gateway run back to back: ratios and differences are taken within
+ * a pair and averaged over the pairs; peak RSS is the highest of the gateway's runs.
+ */
+function report(pairs) {
+  const runs = pairs.map(({ gateway, bare }) => ({ g: figures(gateway), b: figures(bare) }));
+  const gv = (key) => mean(runs.map(({ g }) => g[key]));
+  const bv = (key) => mean(runs.map(({ b }) => b[key]));
+  const ratio = (key) =>
+    round2(mean(runs.map(({ g, b }) => (g[key] && b[key] ? g[key] / b[key] : null))));
+  const delta = (key) => round2(mean(runs.map(({ g, b }) => g[key] - b[key])));
+  const peak = (side) => Math.max(...runs.map((run) => run[side].rssMb ?? 0));
+  const errors = (side) => runs.reduce((n, run) => n + (run[side].errors ?? 0), 0);
   const rows = [
     [
       'non-stream RPS',
-      g.nonstreamRps,
-      b.nonstreamRps,
-      ratio(g.nonstreamRps, b.nonstreamRps),
+      gv('nonstreamRps'),
+      bv('nonstreamRps'),
+      ratio('nonstreamRps'),
       '>= 0.75 x',
       (r) => r >= 0.75,
     ],
     [
       'stream RPS',
-      g.streamRps,
-      b.streamRps,
-      ratio(g.streamRps, b.streamRps),
+      gv('streamRps'),
+      bv('streamRps'),
+      ratio('streamRps'),
       '>= 0.75 x',
       (r) => r >= 0.75,
     ],
     [
       'added p50 unloaded, ms',
-      g.addedP50,
-      b.addedP50,
-      round2(g.addedP50 - b.addedP50),
+      gv('addedP50'),
+      bv('addedP50'),
+      delta('addedP50'),
       '<= +0.1',
       (d) => d <= 0.1,
     ],
     [
       'stream first byte added, ms',
-      g.firstByte,
-      b.firstByte,
-      round2(g.firstByte - b.firstByte),
+      gv('firstByte'),
+      bv('firstByte'),
+      delta('firstByte'),
       '<= +0.15',
       (d) => d <= 0.15,
     ],
     [
       'added p50 under load, ms',
-      g.addedP50Load,
-      b.addedP50Load,
-      round2(g.addedP50Load - b.addedP50Load),
+      gv('addedP50Load'),
+      bv('addedP50Load'),
+      delta('addedP50Load'),
       'info',
     ],
     [
       'added p99 under load, ms',
-      g.addedP99Load,
-      b.addedP99Load,
-      round2(g.addedP99Load - b.addedP99Load),
+      gv('addedP99Load'),
+      bv('addedP99Load'),
+      delta('addedP99Load'),
       'info',
     ],
-    ['CPU per request, µs (upper bound)', g.cpuUs, b.cpuUs, ratio(g.cpuUs, b.cpuUs), 'info'],
-    ['peak RSS under load, MB', g.rssMb, b.rssMb, null, '<= 150 MB', () => g.rssMb <= 150],
-    ['errors (non-2xx, failed checks)', g.errors, b.errors, null, '0', () => g.errors === 0],
+    ['CPU per request, µs (upper bound)', gv('cpuUs'), bv('cpuUs'), ratio('cpuUs'), 'info'],
+    ['peak RSS under load, MB', peak('g'), peak('b'), null, '<= 150 MB', () => peak('g') <= 150],
+    [
+      'errors (non-2xx, failed checks)',
+      errors('g'),
+      errors('b'),
+      null,
+      '0',
+      () => errors('g') === 0,
+    ],
   ];
-  console.log('\nGateway vs bare relay, same run (one relay core, SQLite, billing and logs on)');
+  const over = runs.length === 1 ? 'one pair' : `${runs.length} pairs of runs`;
+  console.log(`\nGateway vs bare relay, ${over} (one relay core, SQLite, billing and logs on)`);
   console.log(
     `        ${''.padEnd(34)} ${'gateway'.padStart(9)} ${'bare'.padStart(9)} ${'ratio/+'.padStart(9)}   target`,
   );
   let passed = true;
-  for (const [name, gv, bv, rel, target, check] of rows) {
+  for (const [name, gateway, bare, rel, target, check] of rows) {
     const ok = check
       ? rel !== undefined && (rel !== null || !target.includes('x')) && check(rel)
       : null;
@@ -280,7 +309,7 @@ function report(gateway, bare) {
     const mark = ok === null ? '    ' : ok ? 'PASS' : 'FAIL';
     const cell = (v) => String(round2(v) ?? 'n/a').padStart(9);
     console.log(
-      `  ${mark}  ${name.padEnd(34)} ${cell(gv)} ${cell(bv)} ${cell(rel ?? '')}   ${target}`,
+      `  ${mark}  ${name.padEnd(34)} ${cell(gateway)} ${cell(bare)} ${cell(rel ?? '')}   ${target}`,
     );
   }
   return passed;
@@ -290,12 +319,23 @@ try {
   if (!process.env.BENCH_SKIP_BUILD) build();
   await migrate();
   const key = seed();
-  log('measuring the bare relay (bench/limit-proxy.mjs) for the ratios');
-  const bare = await bareRun();
-  log(`database ${dbPath} seeded; running the harness (gateway :${port}, mock :${mockPort})`);
-  const gateway = await gatewayRun(key);
-  process.exitCode = report(gateway, bare) ? 0 : 1;
-  reportDrift(gateway, bare);
+  log(`database ${dbPath} seeded; gateway :${port}, mock :${mockPort}`);
+  const pairs = [];
+  for (let i = 0; i < pairCount; i++) {
+    // Bare first, then gateway first (ABBA...): a steady drift of the machine's speed cancels.
+    log(`pair ${i + 1} of ${pairCount}: the bare relay (bench/limit-proxy.mjs) and the gateway`);
+    if (i % 2 === 0) {
+      const bare = await bareRun();
+      pairs.push({ bare, gateway: await gatewayRun(key) });
+    } else {
+      const gateway = await gatewayRun(key);
+      pairs.push({ gateway, bare: await bareRun() });
+    }
+  }
+  process.exitCode = report(pairs) ? 0 : 1;
+  console.log('');
+  pairs.forEach(reportDrift);
+  const gateway = pairs.at(-1).gateway;
   if (process.env.BENCH_CONTROLS !== '0') {
     log('again with admission caps and a budget on the key and the channel');
     enableControls();
