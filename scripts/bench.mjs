@@ -37,11 +37,11 @@ async function freePort() {
 }
 
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-/** Pairs of runs (bare relay and gateway) whose ratios are averaged. */
-const pairCount = Math.max(1, Number(process.env.BENCH_PAIRS ?? 2));
 const mockPort = Number(process.env.BENCH_MOCK_PORT ?? (await freePort()));
 /** Node flags of the measured gateway: those of `npm start` unless BENCH_NODE_FLAGS says. */
 const nodeFlags = process.env.BENCH_NODE_FLAGS ?? serverNodeFlags.join(' ');
+/** Pairs of runs (bare relay and gateway) whose ratios are averaged. */
+const pairCount = Math.max(1, Number(process.env.BENCH_PAIRS ?? 2));
 const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const dbPath = join(dir, 'bench.db');
 const env = {

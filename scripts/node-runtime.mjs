@@ -18,14 +18,14 @@
 //   --no-liftoff                 WebAssembly compiled by TurboFan at once, never by Liftoff first.
 //                                undici parses upstream answers with llhttp compiled to wasm; by
 //                                default V8 runs it in Liftoff's baseline code and recompiles its
-//                                main function with TurboFan on a helper thread when it gets hot,
-//                                which takes ~44 MB of compiler memory for ~0.1 s while the first
-//                                requests run (peak RSS under load jumped 110 → 140 MB at the
-//                                first request, and ~15 MB of it stayed). With the flag that one
-//                                compile happens during the first upstream answer, on the main
-//                                thread, and its memory is given back at once. Measured side by
-//                                side (both on one core): peak RSS ~158 → ~143 MB, non-stream
-//                                throughput +5 to +12 %, streamed +1 to +5 %.
+//                                main function with TurboFan on a helper thread once it is hot,
+//                                which takes ~44 MB of compiler memory for ~0.1 s just as the
+//                                first requests run (RSS 110 → 140 MB at the first request);
+//                                under load much of it is not given back. With the flag that one
+//                                compile happens during the first upstream answer (~0.12 s once),
+//                                on the main thread, and its memory is returned at once. Side by
+//                                side on one core, roles swapped: peak RSS 158-161 → 142-143 MB,
+//                                non-stream throughput +3 to +4 %.
 // Source maps are off by default (they hold the map of the bundle in memory); set NODE_OPTIONS
 // to `--enable-source-maps` for stack traces in TypeScript terms.
 

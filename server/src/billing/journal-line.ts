@@ -56,10 +56,10 @@ type Line = [
 export function settlementOfLine(text: string): Settlement | null {
   const parsed = JSON.parse(text) as Line | Settlement;
   if (!Array.isArray(parsed)) return parsed;
-  const [v, id, userId, tokenId, limited, held, inMemory, budget, quota, channelId, ...rest] =
+  const [v, id, userId, tokenId, limited, held, inMemory, budget, quota, channelId, ...tail] =
     parsed;
   if (v !== version) return null;
-  const [username, modelName, tokens, createdAt, log] = rest;
+  const [username, modelName, tokens, createdAt, log] = tail;
   const reservation: Reservation = {
     id,
     userId,
