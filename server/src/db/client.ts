@@ -85,6 +85,11 @@ export function openDb(target: DbTarget): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
+  // SQLite's own default page cache (2 MB; better-sqlite3 builds it with 16 MB). The relay
+  // appends logs and ledger rows at the right end of each index, so its working set is small,
+  // while a larger cache filled up with pages written once: peak RSS under load ~8 MB lower,
+  // throughput on par (measured side by side). Pages evicted stay in the OS's file cache.
+  database.pragma('cache_size = -2000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   sqliteHandles.set(db, database);
   return db;
