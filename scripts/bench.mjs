@@ -194,7 +194,7 @@ function figures({ summary, gateway_process: proc }) {
  * first, so the RPS ratios are also printed against each phase's own direct run; informative
  * only, the targets are judged on the plain ratios above.
  */
-function reportDrift({ gateway, bare }, i) {
+function reportPair({ gateway, bare }, i) {
   const g = figures(gateway);
   const b = figures(bare);
   const drift = (x, y) => (x && y ? round2(x / y) : null);
@@ -334,7 +334,7 @@ try {
   }
   process.exitCode = report(pairs) ? 0 : 1;
   console.log('');
-  pairs.forEach(reportDrift);
+  pairs.forEach(reportPair);
   const gateway = pairs.at(-1).gateway;
   if (process.env.BENCH_CONTROLS !== '0') {
     log('again with admission caps and a budget on the key and the channel');

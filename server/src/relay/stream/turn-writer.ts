@@ -27,23 +27,25 @@ export class TurnWriter {
 
   /** Writes what was added, and `text`, now. */
   flush(text = ''): void {
-    this.hold();
-    const out = this.pending + text;
-    this.pending = '';
+    const out = this.take(text);
     if (out !== '' && !this.res.destroyed) this.res.write(out);
   }
 
   /** Ends the answer with what was added and `tail`. */
   end(tail: string): void {
-    this.hold();
-    const out = this.pending + tail;
-    this.pending = '';
-    this.res.end(out);
+    this.res.end(this.take(tail));
   }
 
   /** Drops what was not written (the client is gone). */
   discard(): void {
+    this.take();
+  }
+
+  /** What was added, followed by `text`, no longer pending. */
+  private take(text = ''): string {
     this.hold();
+    const out = this.pending + text;
     this.pending = '';
+    return out;
   }
 }
