@@ -90,6 +90,11 @@ export function openDb(target: DbTarget): Db {
   // while a larger cache filled up with pages written once: peak RSS under load ~8 MB lower,
   // throughput on par (measured side by side). Pages evicted stay in the OS's file cache.
   database.pragma('cache_size = -2000');
+  // Statement journals and sorts in memory: a batch of settlements inserts up to 128 log rows
+  // per statement, whose statement journal spilled to a file created and unlinked in /var/tmp
+  // several times a second (side by side: non-stream throughput +1.5 %). The console's sorts
+  // follow indexes or are LIMITed, so none holds more than a page of results in memory.
+  database.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   sqliteHandles.set(db, database);
   return db;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteHandleOf } from '../../src/db/client.js';
 import { systemName } from '../../src/config/settings/groups/general.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 
@@ -19,6 +20,15 @@ describe(`foundation on ${testDb}`, () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ quota: 9_000_000_000_123, group: 'default' });
   });
+
+  it.runIf(testDb === 'sqlite')(
+    'keeps SQLite temporary data in memory, never in temp files',
+    () => {
+      const raw = sqliteHandleOf(t.ctx.db)!;
+      expect(raw.pragma('temp_store', { simple: true })).toBe(2);
+      expect(raw.pragma('journal_mode', { simple: true })).toMatch(/wal|memory/);
+    },
+  );
 
   it('keeps settings typed and writes them through', async () => {
     expect(t.ctx.settings.get(systemName)).toBe('API');

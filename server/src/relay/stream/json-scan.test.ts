@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createFieldScanner, hasEmptyArrayField, readStringField } from './json-scan.js';
+import {
+  createDeferredScan,
+  createFieldScanner,
+  createObjectKeyTest,
+  hasEmptyArrayField,
+  readStringField,
+} from './json-scan.js';
 
 const scan = (text: string, keys: string[], objectKey = ''): [string[], boolean] => {
   const seen: string[] = [];
@@ -61,5 +67,54 @@ describe('readStringField and hasEmptyArrayField', () => {
     expect(hasEmptyArrayField('{"choices":[],"usage":{}}', 'choices')).toBe(true);
     expect(hasEmptyArrayField('{"choices": [ ]}', 'choices')).toBe(true);
     expect(hasEmptyArrayField('{"choices":[{"index":0}]}', 'choices')).toBe(false);
+  });
+});
+
+describe('createObjectKeyTest', () => {
+  const mayHoldUsage = createObjectKeyTest('usage');
+
+  it('finds an object value with or without JSON whitespace around the colon', () => {
+    expect(mayHoldUsage('{"usage":{"prompt_tokens":1}}')).toBe(true);
+    expect(mayHoldUsage('{"usage" :\n\t {"prompt_tokens":1}}')).toBe(true);
+    expect(mayHoldUsage('{"usage":null,"x":{"usage": {}}}')).toBe(true);
+  });
+
+  it('answers false for a null, a string or an absent value, and for a longer key', () => {
+    expect(mayHoldUsage('{"usage":null}')).toBe(false);
+    expect(mayHoldUsage('{"usage":"{"}')).toBe(false);
+    expect(mayHoldUsage('{"usages":{}}')).toBe(false);
+    expect(mayHoldUsage('{"choices":[]}')).toBe(false);
+    expect(mayHoldUsage('{"usage"')).toBe(false);
+  });
+});
+
+describe('createDeferredScan', () => {
+  const scanner = createFieldScanner(['content']);
+  const event = (text: string) => JSON.stringify({ choices: [{ delta: { content: text } }] });
+
+  it('scans nothing until flushed, then every kept event once, in order', () => {
+    const seen: string[] = [];
+    const deferred = createDeferredScan(scanner, (_k, v) => seen.push(v));
+    deferred.later(event('a'));
+    deferred.later('');
+    deferred.later(event('b'));
+    expect(seen).toEqual([]);
+    deferred.flush();
+    expect(seen).toEqual(['a', 'b']);
+    deferred.flush();
+    expect(seen).toEqual(['a', 'b']);
+  });
+
+  it('scans what it keeps once it holds more than 16 K characters, keeping memory bounded', () => {
+    const seen: string[] = [];
+    const deferred = createDeferredScan(scanner, (_k, v) => seen.push(v));
+    const big = 'x'.repeat(4000);
+    for (let i = 0; i < 4; i++) deferred.later(event(big));
+    expect(seen).toHaveLength(0);
+    deferred.later(event(big));
+    expect(seen).toHaveLength(5);
+    deferred.later(event('tail'));
+    deferred.flush();
+    expect(seen).toHaveLength(6);
   });
 });

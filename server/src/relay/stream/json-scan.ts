@@ -54,6 +54,66 @@ export function createFieldScanner(stringKeys: readonly string[], objectKey = ''
   };
 }
 
+const isJsonSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
+
+/**
+ * A test for `"key": {` in JSON text, cheaper than a scan: an `indexOf` per occurrence of the
+ * quoted key. True may be a key inside a string value (a scan then decides); false is certain.
+ */
+export function createObjectKeyTest(key: string): (text: string) => boolean {
+  const quoted = `"${key}"`;
+  return (text) => {
+    for (let at = text.indexOf(quoted); at !== -1; at = text.indexOf(quoted, at + 1)) {
+      let i = at + quoted.length;
+      while (isJsonSpace(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) !== 58 /* : */) continue;
+      do i++;
+      while (isJsonSpace(text.charCodeAt(i)));
+      if (text.charCodeAt(i) === 123 /* { */) return true;
+    }
+    return false;
+  };
+}
+
+/** Characters of event data a `DeferredScan` keeps at most before it scans them. */
+const maxDeferredChars = 16 * 1024;
+
+/**
+ * Event data whose strings are scanned only when their count is needed: most answers carry
+ * the upstream's usage, so their delivered text is never counted. What is kept is bounded: past
+ * `maxDeferredChars` it is scanned and let go, so a long answer costs what scanning each event
+ * at once would.
+ */
+export interface DeferredScan {
+  /** Keeps one event's data for a later scan. */
+  later(data: string): void;
+  /** Scans what is kept (call before reading the count). */
+  flush(): void;
+}
+
+export function createDeferredScan(
+  scan: FieldScanner,
+  onString: (key: string, value: string) => void,
+): DeferredScan {
+  let kept: string[] = [];
+  let chars = 0;
+  const flush = (): void => {
+    if (kept.length === 0) return;
+    for (const data of kept) scan(data, onString);
+    kept = [];
+    chars = 0;
+  };
+  return {
+    later(data) {
+      if (data === '') return;
+      kept.push(data);
+      chars += data.length;
+      if (chars > maxDeferredChars) flush();
+    },
+    flush,
+  };
+}
+
 /** One pattern per key and shape, built once (the relay asks with a few fixed keys). */
 const patterns = new Map<string, RegExp>();
 function patternOf(source: string): RegExp {

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeAnthropicUsage } from '../../../billing/usage.js';
-import { createFieldScanner } from '../../stream/json-scan.js';
+import { createDeferredScan, createFieldScanner } from '../../stream/json-scan.js';
 import { createSseParser } from '../../stream/sse-parser.js';
 import type { StreamTranslator } from '../adaptor.js';
 import { isObject } from '../shared/json.js';
@@ -12,12 +12,14 @@ const scanToolStart = createFieldScanner(['name']);
 
 /**
  * The Anthropic → Anthropic stream path: bytes are forwarded untouched; only `message_start`
- * and `message_delta` are parsed (for usage), and delta texts are scanned for local counting.
+ * and `message_delta` are parsed (for usage), and delta texts are scanned for local counting
+ * when the count is needed.
  */
 export function createAnthropicPassthroughTranslator(): StreamTranslator {
   const decoder = new StringDecoder('utf8');
   const counter = createStreamTokenCounter();
   const addText = (_key: string, text: string): void => counter.add(text);
+  const deltas = createDeferredScan(scanDelta, addText);
   const usage: Record<string, unknown> = {};
   let sawUsage = false;
 
@@ -35,7 +37,7 @@ export function createAnthropicPassthroughTranslator(): StreamTranslator {
 
   const parser = createSseParser((event, data) => {
     if (event === 'content_block_delta') {
-      scanDelta(data, addText);
+      deltas.later(data);
     } else if (event === 'content_block_start' && data.includes('"tool_use"')) {
       scanToolStart(data, addText);
       counter.addTokens(TOKENS_PER_TOOL_CALL);
@@ -56,6 +58,9 @@ export function createAnthropicPassthroughTranslator(): StreamTranslator {
       return text;
     },
     usage: () => (sawUsage ? normalizeAnthropicUsage(usage as Partial<AnthropicUsage>) : null),
-    completionTokens: () => counter.count(),
+    completionTokens: () => {
+      deltas.flush();
+      return counter.count();
+    },
   };
 }

@@ -2,7 +2,9 @@ import { StringDecoder } from 'node:string_decoder';
 import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeOpenAIUsage, type Usage } from '../../../billing/usage.js';
 import {
+  createDeferredScan,
   createFieldScanner,
+  createObjectKeyTest,
   hasEmptyArrayField,
   readStringField,
   type FieldScanner,
@@ -29,6 +31,7 @@ const SCANNERS: Record<PassthroughKind, FieldScanner> = {
   completions: createFieldScanner(['text'], 'usage'),
   events: createFieldScanner(['delta'], 'usage'),
 };
+const mayHoldUsage = createObjectKeyTest('usage');
 
 /** Index just past the blank line that ends the event starting at `from`, or -1. */
 function eventEnd(text: string, from: number): number {
@@ -71,8 +74,9 @@ function readUsage(data: string): Usage | null {
 
 /**
  * The OpenAI → OpenAI stream path: upstream bytes are forwarded as they are, event by event.
- * It only scans text (no JSON parse per chunk) to count delivered tokens and to find the usage
- * event, which is parsed once, on demand. The usage-only chunk is dropped when the client did
+ * It only scans text (no JSON parse per chunk) to find the usage event, which is parsed once, on
+ * demand, and to count delivered tokens, which it does only when the count is needed (the
+ * upstream sent no usage, or the answer was cut short; see `DeferredScan`). The usage-only chunk is dropped when the client did
  * not ask for it, and synthesized from local counts when it asked and the upstream sent none.
  */
 export function createOpenAIPassthroughTranslator(
@@ -92,10 +96,15 @@ export function createOpenAIPassthroughTranslator(
     counter.add(text);
     if (key === 'name') counter.addTokens(TOKENS_PER_TOOL_CALL);
   };
+  const deferred = createDeferredScan(scan, addText);
+  const completionTokens = (): number => {
+    deferred.flush();
+    return counter.count();
+  };
 
   const synthesizedUsage = (): string => {
     if (kind !== 'chat' || !ctx.includeUsage || usageData !== undefined) return '';
-    const completion = counter.count();
+    const completion = completionTokens();
     return sseData(
       JSON.stringify({
         id: firstId || newId('chatcmpl-'),
@@ -115,6 +124,10 @@ export function createOpenAIPassthroughTranslator(
   /** Inspects one event's data; returns false when the event must not reach the client. */
   const inspect = (data: string): boolean => {
     if (firstId === undefined && ctx.includeUsage) firstId = readStringField(data, 'id') ?? '';
+    if (!mayHoldUsage(data)) {
+      deferred.later(data);
+      return true;
+    }
     if (!scan(data, addText)) return true;
     usageData = data;
     usage = undefined;
@@ -160,6 +173,6 @@ export function createOpenAIPassthroughTranslator(
       if (usage === undefined) usage = usageData === undefined ? null : readUsage(usageData);
       return usage;
     },
-    completionTokens: () => counter.count(),
+    completionTokens,
   };
 }
