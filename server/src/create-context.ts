@@ -5,7 +5,8 @@ import type { Env } from './config/env.js';
 import { allSettings } from './config/settings/index.js';
 import { Settings } from './config/settings/store.js';
 import type { AppContext } from './context.js';
-import { dialectOf, migrateToLatest, openDb } from './db/client.js';
+import { dialectOf, migrateToLatest, openDb, sqliteHandleOf } from './db/client.js';
+import { WalWriteback } from './db/wal-writeback.js';
 import { Mailer } from './domain/email/mailer.js';
 import { createSessionStore } from './domain/sessions/session-store.js';
 import { StatusCache } from './domain/settings/status-cache.js';
@@ -48,6 +49,8 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     pgSchema: options.pgSchema,
   });
   await migrateToLatest(db);
+  const raw = sqliteHandleOf(db);
+  const walWriteback = raw ? WalWriteback.start(raw) : null;
   const shared = createSharedState(env.redisUrl, options.redisPrefix ?? '', (error) => {
     if (error)
       log.error(
@@ -99,6 +102,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     async close() {
       for (const task of closers.reverse()) await task();
       await shared.close();
+      walWriteback?.close();
       await db.destroy();
     },
   };
