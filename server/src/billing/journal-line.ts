@@ -14,24 +14,124 @@ const version = 1;
 /** The log columns written one by one; `other` follows them as it is. */
 const plainColumns = logColumns.filter((column) => column !== 'other');
 
-/** A value as JSON; a number that JSON cannot hold is null, as `JSON.stringify` writes it. */
-function json(value: unknown): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? `${value}` : 'null';
-  return value === undefined ? 'null' : JSON.stringify(value);
+/** Any character `JSON.stringify` escapes (or a surrogate, which may be a lone one). */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * A growing byte buffer that JSON values are appended to as they come: numbers as digits,
+ * strings as UTF-8 between quotes (escaped by `JSON.stringify` only when they need it), so a
+ * line never exists as a string of its own (built of dozens of pieces, each an allocation, and
+ * flattened again to be copied in). It is reused from line to line.
+ */
+export class JsonBytes {
+  buffer: Buffer;
+  length = 0;
+
+  constructor(size = 64 * 1024) {
+    this.buffer = Buffer.allocUnsafeSlow(size);
+  }
+
+  /** Appends text as it is. */
+  raw(text: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; measured only when that might not fit.
+    if (text.length * 3 > this.buffer.length - this.length) this.reserve(Buffer.byteLength(text));
+    this.length += this.buffer.write(text, this.length);
+  }
+
+  /** Appends one ASCII character. */
+  char(code: number): void {
+    if (this.length === this.buffer.length) this.reserve(1);
+    this.buffer[this.length++] = code;
+  }
+
+  /** Appends a value as JSON; a number that JSON cannot hold is null, as `JSON.stringify` writes it. */
+  value(value: unknown): void {
+    if (typeof value === 'number') {
+      if (Number.isSafeInteger(value)) this.integer(value);
+      else this.raw(Number.isFinite(value) ? `${value}` : 'null');
+    } else if (typeof value === 'string' && !needsEscape.test(value)) {
+      this.char(34);
+      this.raw(value);
+      this.char(34);
+    } else {
+      this.raw(value === undefined ? 'null' : JSON.stringify(value));
+    }
+  }
+
+  /** Empties the buffer (keeping its memory). */
+  clear(): void {
+    this.length = 0;
+  }
+
+  /** The bytes appended as text. */
+  toString(): string {
+    return this.buffer.toString('utf8', 0, this.length);
+  }
+
+  private integer(value: number): void {
+    if (this.buffer.length - this.length < 17) this.reserve(17);
+    if (value < 0) {
+      this.buffer[this.length++] = 45;
+      value = -value;
+    }
+    let digits = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    this.length += digits;
+    for (let at = this.length - 1; digits > 0; digits--, at--) {
+      this.buffer[at] = 48 + (value % 10);
+      value = Math.floor(value / 10);
+    }
+  }
+
+  /** Grows the buffer so that `bytes` more fit. */
+  private reserve(bytes: number): void {
+    if (this.buffer.length - this.length >= bytes) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.length + bytes, this.buffer.length * 2));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
+  }
 }
 
-/** The journal line of a settlement (without its line break). */
-export function journalLine(s: Settlement): string {
+/** Appends the journal line of a settlement (without its line break). */
+export function writeJournalLine(s: Settlement, out: JsonBytes): void {
   const { reservation: r, usage: u, log } = s;
-  const budget = r.budget ? `[${json(r.budget.user)},${json(r.budget.token)}]` : 'null';
-  let line =
-    `[${version},${json(r.id)},${json(r.userId)},${json(r.tokenId)},${r.tokenLimited ? 1 : 0}` +
-    `,${json(r.quota)},${r.inMemory ? 1 : 0},${budget},${json(s.quota)},${json(s.channelId)}` +
-    `,${json(u.username)},${json(u.modelName)},${json(u.tokens)},${json(u.createdAt)},`;
-  if (!log) return `${line}null]`;
-  line += '[';
-  for (const column of plainColumns) line += `${json(log[column])},`;
-  return `${line}${log.other}]]`;
+  out.char(91);
+  out.value(version);
+  for (const value of [r.id, r.userId, r.tokenId, r.tokenLimited ? 1 : 0, r.quota]) {
+    out.char(44);
+    out.value(value);
+  }
+  out.raw(r.inMemory ? ',1,' : ',0,');
+  if (r.budget) {
+    out.char(91);
+    out.value(r.budget.user);
+    out.char(44);
+    out.value(r.budget.token);
+    out.char(93);
+  } else out.raw('null');
+  for (const value of [s.quota, s.channelId, u.username, u.modelName, u.tokens, u.createdAt]) {
+    out.char(44);
+    out.value(value);
+  }
+  if (!log) {
+    out.raw(',null]');
+    return;
+  }
+  out.raw(',[');
+  for (const column of plainColumns) {
+    out.value(log[column]);
+    out.char(44);
+  }
+  out.raw(log.other);
+  out.raw(']]');
+}
+
+/** The journal line of a settlement as text (without its line break). */
+export function journalLine(s: Settlement): string {
+  const out = new JsonBytes(1024);
+  writeJournalLine(s, out);
+  return out.toString();
 }
 
 type Line = [

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { journalLine, settlementOfLine } from './journal-line.js';
+import { JsonBytes, settlementOfLine, writeJournalLine } from './journal-line.js';
 import type { BalanceMove, Settlement } from './settle-plan.js';
 
 /**
@@ -15,14 +15,17 @@ export class UsageJournal {
   private readonly fd: number;
   /** Settlements appended (written or about to be) and not committed yet. */
   private readonly open = new Set<BalanceMove>();
-  /** Bytes of the lines appended since the last write (in `buffer`), and that write's promise. */
-  private length = 0;
+  /**
+   * The lines appended since the last write, encoded into a reused buffer as they come (a new
+   * buffer per write would be a `malloc` per turn, freed only by the next garbage collection),
+   * and that write's promise.
+   */
+  private readonly lines = new JsonBytes();
   private written: Deferred | undefined;
   /** A write failed part way: the next one first ends the line it cut short. */
   private torn = false;
   /** Something was written since the file was last emptied. */
   private dirty = false;
-  private buffer = Buffer.allocUnsafeSlow(64 * 1024);
 
   constructor(readonly path: string) {
     this.fd = openSync(path, 'a');
@@ -52,12 +55,11 @@ export class UsageJournal {
     if (!this.written) {
       this.written = deferred();
       // A write that failed part way left a line unended: the next line starts on a new one.
-      if (this.torn) this.encode('\n');
+      if (this.torn) this.lines.char(10);
       setImmediate(() => this.write());
     }
-    // Encoded apart: the line and its end as one string would be copied into one first.
-    this.encode(journalLine(settlement));
-    this.encode('\n');
+    writeJournalLine(settlement, this.lines);
+    this.lines.char(10);
     this.open.add(settlement);
     return this.written.promise;
   }
@@ -66,12 +68,12 @@ export class UsageJournal {
   write(): void {
     const written = this.written;
     if (!written) return;
-    const { length } = this;
-    this.length = 0;
+    const { buffer, length } = this.lines;
+    this.lines.clear();
     this.written = undefined;
     try {
       this.dirty = true;
-      for (let at = 0; at < length;) at += writeSync(this.fd, this.buffer, at, length - at);
+      for (let at = 0; at < length;) at += writeSync(this.fd, buffer, at, length - at);
       this.torn = false;
       written.resolve();
     } catch (error) {
@@ -95,24 +97,6 @@ export class UsageJournal {
 
   close(): void {
     closeSync(this.fd);
-  }
-
-  /**
-   * Appends `text` to the lines in the reused write buffer (grown as needed), as it comes: a
-   * new buffer per write would be a `malloc` per turn, freed only by the next garbage
-   * collection, and joining the turn's lines first a copy of them all.
-   */
-  private encode(text: string): void {
-    const free = this.buffer.length - this.length;
-    // UTF-8 takes at most 3 bytes per UTF-16 unit; measured only when that might not fit.
-    if (text.length * 3 > free && Buffer.byteLength(text) > free) {
-      const grown = Buffer.allocUnsafeSlow(
-        Math.max(this.length + Buffer.byteLength(text), this.buffer.length * 2),
-      );
-      this.buffer.copy(grown, 0, 0, this.length);
-      this.buffer = grown;
-    }
-    this.length += this.buffer.write(text, this.length);
   }
 
   private empty(): void {
