@@ -31,6 +31,7 @@ const SCANNERS: Record<PassthroughKind, FieldScanner> = {
   completions: createFieldScanner(['text'], 'usage'),
   events: createFieldScanner(['delta'], 'usage'),
 };
+const usageKey = '"usage"';
 const mayHoldUsage = createObjectKeyTest('usage');
 
 /** Index just past the blank line that ends the event starting at `from`, or -1. */
@@ -122,9 +123,10 @@ export function createOpenAIPassthroughTranslator(
   };
 
   /** Inspects one event's data; returns false when the event must not reach the client. */
-  const inspect = (data: string): boolean => {
+  /** `mayHaveUsage`: the event's text has the usage key (checked once per chunk, see `process`). */
+  const inspect = (data: string, mayHaveUsage: boolean): boolean => {
     if (firstId === undefined && ctx.includeUsage) firstId = readStringField(data, 'id') ?? '';
-    if (!mayHoldUsage(data)) {
+    if (!mayHaveUsage || !mayHoldUsage(data)) {
       deferred.later(data);
       return true;
     }
@@ -138,6 +140,9 @@ export function createOpenAIPassthroughTranslator(
     let out = '';
     let keptFrom = 0;
     let pos = 0;
+    // Where the usage key occurs next: the events before it are not searched one by one (a
+    // search has a fixed cost that, per short event, was most of the event's).
+    let usageAt = text.indexOf(usageKey);
     for (let end = eventEnd(text, 0); end !== -1; end = eventEnd(text, pos)) {
       const data = eventData(text, pos, end);
       if (data === '[DONE]' && doneTerminated) {
@@ -145,11 +150,12 @@ export function createOpenAIPassthroughTranslator(
         carry = '';
         return out + text.slice(keptFrom, pos) + synthesizedUsage() + text.slice(pos, end);
       }
-      if (data !== null && !inspect(data)) {
+      if (data !== null && !inspect(data, usageAt !== -1 && usageAt < end)) {
         out += text.slice(keptFrom, pos);
         keptFrom = end;
       }
       pos = end;
+      if (usageAt !== -1 && usageAt < pos) usageAt = text.indexOf(usageKey, pos);
     }
     carry = text.slice(pos);
     return keptFrom === 0 ? text.slice(0, pos) : out + text.slice(keptFrom, pos);
