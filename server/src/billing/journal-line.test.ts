@@ -1,6 +1,6 @@
 import { LogType } from '@gateway/shared';
 import { describe, expect, it } from 'vitest';
-import { journalLine, settlementOfLine } from './journal-line.js';
+import { journalLine, JsonBytes, settlementOfLine } from './journal-line.js';
 import type { Settlement } from './settle-plan.js';
 
 /** A settlement with every field a relay answer's settlement carries. */
@@ -86,5 +86,40 @@ describe('usage journal lines', () => {
   it('skip a line of an unknown version and refuse one cut short', () => {
     expect(settlementOfLine(`[99,${journalLine(full()).slice(3)}`)).toBeNull();
     expect(() => settlementOfLine(journalLine(full()).slice(0, -5))).toThrow();
+  });
+});
+
+describe('JsonBytes', () => {
+  it('writes every value as JSON.stringify does, growing its buffer as needed', () => {
+    const values: unknown[] = [
+      0,
+      -0,
+      7,
+      -42,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      2 ** 60,
+      0.075,
+      -1.5e-7,
+      NaN,
+      Infinity,
+      '',
+      'plain',
+      'quote " backslash \\ newline \n tab \t nul \u0000',
+      'é × 𝄞 \u2028',
+      'lone \ud800 surrogate',
+      'x'.repeat(5000),
+      null,
+      true,
+    ];
+    const out = new JsonBytes(8);
+    values.forEach((value, i) => {
+      if (i > 0) out.char(44);
+      out.value(value);
+    });
+    expect(out.toString()).toBe(values.map((value) => JSON.stringify(value)).join(','));
+    out.clear();
+    out.value(undefined);
+    expect(out.toString()).toBe('null');
   });
 });

@@ -14,6 +14,17 @@ const version = 1;
 /** The log columns written one by one; `other` follows them as it is. */
 const plainColumns = logColumns.filter((column) => column !== 'other');
 
+/** The ASCII codes the encoder writes as single bytes. */
+export const ascii = {
+  newline: 10,
+  quote: 34,
+  comma: 44,
+  minus: 45,
+  zero: 48,
+  openBracket: 91,
+  closeBracket: 93,
+} as const;
+
 /** Any character `JSON.stringify` escapes (or a surrogate, which may be a lone one). */
 // eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
 const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -45,15 +56,18 @@ export class JsonBytes {
     this.buffer[this.length++] = code;
   }
 
-  /** Appends a value as JSON; a number that JSON cannot hold is null, as `JSON.stringify` writes it. */
+  /**
+   * Appends a value as JSON; a number that JSON cannot hold is null, as `JSON.stringify`
+   * writes it.
+   */
   value(value: unknown): void {
     if (typeof value === 'number') {
       if (Number.isSafeInteger(value)) this.integer(value);
       else this.raw(Number.isFinite(value) ? `${value}` : 'null');
     } else if (typeof value === 'string' && !needsEscape.test(value)) {
-      this.char(34);
+      this.char(ascii.quote);
       this.raw(value);
-      this.char(34);
+      this.char(ascii.quote);
     } else {
       this.raw(value === undefined ? 'null' : JSON.stringify(value));
     }
@@ -69,17 +83,18 @@ export class JsonBytes {
     return this.buffer.toString('utf8', 0, this.length);
   }
 
+  /** A safe integer's digits: 16 at most, and a sign. */
   private integer(value: number): void {
     if (this.buffer.length - this.length < 17) this.reserve(17);
     if (value < 0) {
-      this.buffer[this.length++] = 45;
+      this.buffer[this.length++] = ascii.minus;
       value = -value;
     }
     let digits = 1;
     for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
     this.length += digits;
     for (let at = this.length - 1; digits > 0; digits--, at--) {
-      this.buffer[at] = 48 + (value % 10);
+      this.buffer[at] = ascii.zero + (value % 10);
       value = Math.floor(value / 10);
     }
   }
@@ -96,22 +111,22 @@ export class JsonBytes {
 /** Appends the journal line of a settlement (without its line break). */
 export function writeJournalLine(s: Settlement, out: JsonBytes): void {
   const { reservation: r, usage: u, log } = s;
-  out.char(91);
+  out.char(ascii.openBracket);
   out.value(version);
   for (const value of [r.id, r.userId, r.tokenId, r.tokenLimited ? 1 : 0, r.quota]) {
-    out.char(44);
+    out.char(ascii.comma);
     out.value(value);
   }
   out.raw(r.inMemory ? ',1,' : ',0,');
   if (r.budget) {
-    out.char(91);
+    out.char(ascii.openBracket);
     out.value(r.budget.user);
-    out.char(44);
+    out.char(ascii.comma);
     out.value(r.budget.token);
-    out.char(93);
+    out.char(ascii.closeBracket);
   } else out.raw('null');
   for (const value of [s.quota, s.channelId, u.username, u.modelName, u.tokens, u.createdAt]) {
-    out.char(44);
+    out.char(ascii.comma);
     out.value(value);
   }
   if (!log) {
@@ -121,7 +136,7 @@ export function writeJournalLine(s: Settlement, out: JsonBytes): void {
   out.raw(',[');
   for (const column of plainColumns) {
     out.value(log[column]);
-    out.char(44);
+    out.char(ascii.comma);
   }
   out.raw(log.other);
   out.raw(']]');

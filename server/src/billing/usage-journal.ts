@@ -1,5 +1,5 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { JsonBytes, settlementOfLine, writeJournalLine } from './journal-line.js';
+import { ascii, JsonBytes, settlementOfLine, writeJournalLine } from './journal-line.js';
 import type { BalanceMove, Settlement } from './settle-plan.js';
 
 /**
@@ -55,11 +55,11 @@ export class UsageJournal {
     if (!this.written) {
       this.written = deferred();
       // A write that failed part way left a line unended: the next line starts on a new one.
-      if (this.torn) this.lines.char(10);
+      if (this.torn) this.lines.char(ascii.newline);
       setImmediate(() => this.write());
     }
     writeJournalLine(settlement, this.lines);
-    this.lines.char(10);
+    this.lines.char(ascii.newline);
     this.open.add(settlement);
     return this.written.promise;
   }

@@ -75,10 +75,11 @@ function readUsage(data: string): Usage | null {
 
 /**
  * The OpenAI → OpenAI stream path: upstream bytes are forwarded as they are, event by event.
- * It only scans text (no JSON parse per chunk) to find the usage event, which is parsed once, on
- * demand, and to count delivered tokens, which it does only when the count is needed (the
- * upstream sent no usage, or the answer was cut short; see `DeferredScan`). The usage-only chunk is dropped when the client did
- * not ask for it, and synthesized from local counts when it asked and the upstream sent none.
+ * It only scans text (no JSON parse per chunk) to find the usage event, which is parsed once,
+ * on demand, and to count delivered tokens, which it does only when the count is needed (the
+ * upstream sent no usage, or the answer was cut short; see `DeferredScan`). The usage-only
+ * chunk is dropped when the client did not ask for it, and synthesized from local counts when
+ * it asked and the upstream sent none.
  */
 export function createOpenAIPassthroughTranslator(
   kind: PassthroughKind,
@@ -122,8 +123,10 @@ export function createOpenAIPassthroughTranslator(
     );
   };
 
-  /** Inspects one event's data; returns false when the event must not reach the client. */
-  /** `mayHaveUsage`: the event's text has the usage key (checked once per chunk, see `process`). */
+  /**
+   * Inspects one event's data; returns false when the event must not reach the client.
+   * `mayHaveUsage`: the event's text holds the usage key (searched once per chunk, in `process`).
+   */
   const inspect = (data: string, mayHaveUsage: boolean): boolean => {
     if (firstId === undefined && ctx.includeUsage) firstId = readStringField(data, 'id') ?? '';
     if (!mayHaveUsage || !mayHoldUsage(data)) {
