@@ -1,17 +1,12 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeGeminiUsage, type Usage } from '../../../billing/usage.js';
-import {
-  createDeferredScan,
-  createFieldScanner,
-  createObjectKeyTest,
-} from '../../stream/json-scan.js';
+import { createFieldScanner } from '../../stream/json-scan.js';
 import { createSseParser } from '../../stream/sse-parser.js';
 import type { StreamTranslator } from '../adaptor.js';
 import { isObject } from '../shared/json.js';
 
 const scanText = createFieldScanner(['text'], 'usageMetadata');
-const mayHoldUsage = createObjectKeyTest('usageMetadata');
 
 function parseChunk(data: string): Record<string, unknown> | null {
   try {
@@ -25,19 +20,16 @@ function parseChunk(data: string): Record<string, unknown> | null {
 
 /**
  * The Gemini → Gemini stream path: bytes are forwarded untouched; texts are scanned for local
- * counting (when the count is needed) and only the last event carrying usageMetadata is parsed,
- * when usage is asked for.
+ * counting and only the last event carrying usageMetadata is parsed, when usage is asked for.
  */
 export function createGeminiPassthroughTranslator(): StreamTranslator {
   const decoder = new StringDecoder('utf8');
   const counter = createStreamTokenCounter();
   const addText = (_key: string, text: string): void => counter.add(text);
-  const texts = createDeferredScan(scanText, addText);
   let usageData: string | undefined;
 
   const parser = createSseParser((_event, data) => {
-    if (!mayHoldUsage(data)) texts.later(data);
-    else if (scanText(data, addText)) usageData = data;
+    if (scanText(data, addText)) usageData = data;
     if (!data.includes('"functionCall"')) return;
     const chunk = parseChunk(data);
     const candidates = Array.isArray(chunk?.candidates) ? chunk.candidates : [];
@@ -67,9 +59,6 @@ export function createGeminiPassthroughTranslator(): StreamTranslator {
       const chunk = usageData === undefined ? null : parseChunk(usageData);
       return chunk ? normalizeGeminiUsage(chunk.usageMetadata) : null;
     },
-    completionTokens: () => {
-      texts.flush();
-      return counter.count();
-    },
+    completionTokens: () => counter.count(),
   };
 }
