@@ -142,24 +142,9 @@ export function isFree(p: ModelPricing): boolean {
   return rate === 0 || p.groupRatio === 0 || p.userDiscount === 0;
 }
 
-/** The settings a price depends on; a cached price is reused while none of them changed. */
-const priceSettings = [
-  modelPrice,
-  modelRatio,
-  completionRatio,
-  cacheRatio,
-  createCacheRatio,
-  imageRatio,
-  audioRatio,
-  audioCompletionRatio,
-  groupRatio,
-  groupGroupRatio,
-  selfUseModeEnabled,
-];
-
 interface CachedPrice {
-  /** The setting values (by identity) the price was computed from. */
-  inputs: unknown[];
+  /** `Settings.version` when the price was computed. */
+  version: number;
   pricing: ModelPricing;
 }
 
@@ -167,19 +152,18 @@ const priceCaches = new WeakMap<Settings, Map<string, CachedPrice>>();
 
 /**
  * `priceModel` with a per-process memo: the price of a (model, group, user group, discount)
- * is computed once and reused until one of the price settings changes (compared by identity,
- * so a change is seen at once). Unpriced models are not cached.
+ * is computed once and reused until a setting changes (any setting: changes are rare, and one
+ * number tells). Unpriced models are not cached.
  */
 export function cachedPriceModel(settings: Settings, input: PricingInput): ModelPricing {
   let cache = priceCaches.get(settings);
   if (!cache) priceCaches.set(settings, (cache = new Map()));
   const key = `${input.model}\n${input.usingGroup}\n${input.userGroup}\n${input.userDiscount ?? 1}`;
   const hit = cache.get(key);
-  if (hit && priceSettings.every((def, i) => settings.get<unknown>(def) === hit.inputs[i])) {
-    return hit.pricing;
-  }
+  if (hit && hit.version === settings.version) return hit.pricing;
+  const version = settings.version;
   const pricing = priceModel(settings, input);
   if (cache.size >= 10_000) cache.clear();
-  cache.set(key, { inputs: priceSettings.map((def) => settings.get<unknown>(def)), pricing });
+  cache.set(key, { version, pricing });
   return pricing;
 }

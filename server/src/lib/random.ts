@@ -31,11 +31,20 @@ function pooledChars(length: number): string {
   return out;
 }
 
+/** The time part of the ids made in the current millisecond (many requests share one). */
+let stampMs = -1;
+let stamp = '';
+
 /**
  * A request id that sorts by time: milliseconds since the epoch in base 36, then 48 random
  * bits (17 characters). Time order keeps the `request_id` index of the logs append-only,
  * and ids are drawn from a pooled crypto RNG, so making one per request costs next to nothing.
  */
 export function timeOrderedId(): string {
-  return Date.now().toString(36).padStart(9, '0') + pooledChars(8);
+  const now = Date.now();
+  if (now !== stampMs) {
+    stampMs = now;
+    stamp = now.toString(36).padStart(9, '0');
+  }
+  return stamp + pooledChars(8);
 }

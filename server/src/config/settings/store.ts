@@ -13,6 +13,8 @@ export class Settings {
   private readonly raw = new Map<string, string>();
   private readonly parsed = new Map<string, unknown>();
   private readonly listeners: Array<(key: string) => void> = [];
+  /** Moves on with every change of any value, so that what is derived from them can tell. */
+  private changes = 0;
 
   constructor(
     private readonly db: Db,
@@ -35,6 +37,11 @@ export class Settings {
   get<T>(def: SettingDef<T>): T {
     if (this.parsed.has(def.key)) return this.parsed.get(def.key) as T;
     return def.defaultValue;
+  }
+
+  /** A number that changes whenever any setting does (what was derived before is stale then). */
+  get version(): number {
+    return this.changes;
   }
 
   /** The stored string of any key, known or not. */
@@ -67,11 +74,13 @@ export class Settings {
     else {
       this.raw.delete(key);
       this.parsed.delete(key);
+      this.changes++;
     }
     for (const listener of this.listeners) listener(key);
   }
 
   private remember(key: string, value: string): void {
+    this.changes++;
     this.raw.set(key, value);
     const def = this.defs.get(key);
     if (!def) return;

@@ -22,8 +22,8 @@ export interface UpstreamRequest {
   method: 'GET' | 'POST';
   /** Absolute URL. */
   url: string;
-  /** Headers including authentication and content type. */
-  headers: Record<string, string>;
+  /** Headers including authentication and content type (may be shared between requests). */
+  headers: Readonly<Record<string, string>>;
   /** JSON text, raw bytes (multipart), or undefined for GET. */
   body?: string | Buffer;
 }

@@ -22,10 +22,30 @@ export function parseOpenAIModelList(json: unknown): string[] {
   return data.flatMap((m) => (isObject(m) && typeof m.id === 'string' ? [m.id] : []));
 }
 
+/** Where chat requests to a channel go, and with which headers. */
+interface ChatTarget {
+  url: string;
+  headers: Readonly<Record<string, string>>;
+}
+
 /** Creates the adaptor of an OpenAI-compatible upstream from its preset. */
 export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): Adaptor {
   const url = (channel: ChannelConfig, path: string): string =>
     joinUrl(channel.baseUrl || preset.baseUrl, preset.apiPrefix + path);
+  // Built once per channel object (the channel cache makes a new one when a channel changes)
+  // rather than per request; nothing writes to the headers after they are built.
+  const chatTargets = new WeakMap<ChannelConfig, ChatTarget>();
+  const chatTarget = (channel: ChannelConfig): ChatTarget => {
+    let target = chatTargets.get(channel);
+    if (!target) {
+      target = {
+        url: url(channel, '/chat/completions'),
+        headers: Object.freeze({ ...authHeaders(channel), 'content-type': 'application/json' }),
+      };
+      chatTargets.set(channel, target);
+    }
+    return target;
+  };
   const listModels: ListModelsCapability = {
     request: (channel) => ({
       method: 'GET',
@@ -40,12 +60,8 @@ export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): A
     nativeFormat: 'openai',
     models: preset.models,
     buildRequest(input) {
-      return {
-        method: 'POST',
-        url: url(input.channel, '/chat/completions'),
-        headers: { ...authHeaders(input.channel), 'content-type': 'application/json' },
-        body: buildOpenAIChatBody(input, true),
-      };
+      const { url, headers } = chatTarget(input.channel);
+      return { method: 'POST', url, headers, body: buildOpenAIChatBody(input, true) };
     },
     parseResponse: parseOpenAIChatResponse,
     createStreamTranslator: createOpenAIChatStreamTranslator,
