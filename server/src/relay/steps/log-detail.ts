@@ -13,7 +13,16 @@ import type { RelayContext } from '../relay-context.js';
 const field = (name: string, value: number | boolean) => `,"${name}":${value}`;
 const text = (name: string, value: string) => `,"${name}":${JSON.stringify(value)}`;
 
+/** The price part of each price (prices are memoized, so most requests share a few objects). */
+const pricingTexts = new WeakMap<ModelPricing, string>();
+
 function pricingJson(p: ModelPricing): string {
+  let text = pricingTexts.get(p);
+  if (text === undefined) pricingTexts.set(p, (text = writePricing(p)));
+  return text;
+}
+
+function writePricing(p: ModelPricing): string {
   let s = `"group_ratio":${p.groupRatio},"user_discount":${p.userDiscount}`;
   if (p.kind === 'fixed') return `${s},"model_price":${p.price},"model_ratio":0`;
   s += `,"model_price":-1,"model_ratio":${p.modelRatio},"completion_ratio":${p.completionRatio}`;
