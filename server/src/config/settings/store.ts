@@ -35,8 +35,9 @@ export class Settings {
 
   /** The current value of a setting (its default when unset or unreadable). */
   get<T>(def: SettingDef<T>): T {
-    if (this.parsed.has(def.key)) return this.parsed.get(def.key) as T;
-    return def.defaultValue;
+    // One lookup: a parser answers a value or throws, so a stored value is never undefined.
+    const value = this.parsed.get(def.key) as T | undefined;
+    return value === undefined ? def.defaultValue : value;
   }
 
   /** A number that changes whenever any setting does (what was derived before is stale then). */
