@@ -143,27 +143,60 @@ export function isFree(p: ModelPricing): boolean {
 }
 
 interface CachedPrice {
-  /** `Settings.version` when the price was computed. */
-  version: number;
+  usingGroup: string;
+  userGroup: string;
+  userDiscount: number;
   pricing: ModelPricing;
 }
 
-const priceCaches = new WeakMap<Settings, Map<string, CachedPrice>>();
+/** The prices of each model by (group, user group, discount), computed at one settings version. */
+interface PriceCache {
+  version: number;
+  byModel: Map<string, CachedPrice[]>;
+}
+
+const priceCaches = new WeakMap<Settings, PriceCache>();
+
+/** Prices kept per model (groups × discounts in use); past it the model's list starts over. */
+const maxPricesPerModel = 64;
+/** Models kept; past it the cache starts over. */
+const maxModels = 10_000;
 
 /**
  * `priceModel` with a per-process memo: the price of a (model, group, user group, discount)
  * is computed once and reused until a setting changes (any setting: changes are rare, and one
- * number tells). Unpriced models are not cached.
+ * number tells). Found by the model, then among its few prices by comparison, so no key text
+ * is built per request. Unpriced models are not cached.
  */
 export function cachedPriceModel(settings: Settings, input: PricingInput): ModelPricing {
   let cache = priceCaches.get(settings);
-  if (!cache) priceCaches.set(settings, (cache = new Map()));
-  const key = `${input.model}\n${input.usingGroup}\n${input.userGroup}\n${input.userDiscount ?? 1}`;
-  const hit = cache.get(key);
-  if (hit && hit.version === settings.version) return hit.pricing;
-  const version = settings.version;
+  if (!cache || cache.version !== settings.version) {
+    cache = { version: settings.version, byModel: new Map() };
+    priceCaches.set(settings, cache);
+  }
+  const discount = input.userDiscount ?? 1;
+  let prices = cache.byModel.get(input.model);
+  if (prices) {
+    for (const hit of prices) {
+      if (
+        hit.usingGroup === input.usingGroup &&
+        hit.userGroup === input.userGroup &&
+        hit.userDiscount === discount
+      ) {
+        return hit.pricing;
+      }
+    }
+  }
   const pricing = priceModel(settings, input);
-  if (cache.size >= 10_000) cache.clear();
-  cache.set(key, { version, pricing });
+  if (!prices || prices.length >= maxPricesPerModel) {
+    if (cache.byModel.size >= maxModels) cache.byModel.clear();
+    cache.byModel.set(input.model, (prices = []));
+  }
+  prices.push({
+    usingGroup: input.usingGroup,
+    userGroup: input.userGroup,
+    userDiscount: discount,
+    pricing,
+  });
   return pricing;
 }
