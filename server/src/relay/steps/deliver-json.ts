@@ -93,15 +93,18 @@ export async function deliverJson(
 }
 
 /**
- * Takes the reply over and writes a 200 head straight to the socket: the headers set so far,
- * the request id and version, CORS and `extra`. The relay has its own metrics and no cookies, so
- * Fastify's send path (serializers, onSend and onResponse hooks) is skipped on the hot path.
+ * Takes the reply over and writes a 200 head straight to the socket: the request id and
+ * version, CORS and `extra`. The relay has its own metrics and no cookies, so Fastify's send
+ * path (serializers, onSend and onResponse hooks) is skipped on the hot path. Nothing sets
+ * headers on a relay reply before its head (errors are sent through Fastify instead), so the
+ * head is built here rather than copied out of the reply.
  */
 export function writeRelayHead(rc: RelayContext, extra: OutgoingHttpHeaders): void {
   rc.reply.hijack();
-  // `getHeaders` answers a fresh object, so it is filled in rather than copied again.
-  const head = addAnswerHeaders(rc.reply.getHeaders() as OutgoingHttpHeaders, rc.requestId);
-  head['access-control-allow-origin'] = corsHeader['access-control-allow-origin'];
+  const head = addAnswerHeaders(
+    { 'access-control-allow-origin': corsHeader['access-control-allow-origin'] },
+    rc.requestId,
+  );
   rc.reply.raw.writeHead(200, Object.assign(head, extra));
 }
 
