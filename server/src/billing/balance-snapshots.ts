@@ -24,7 +24,13 @@ interface Snapshot {
  * inside a transaction are not kept (a rollback would take back what they saw).
  */
 export class BalanceSnapshots {
-  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly snapshots: Record<LedgerAccount, Map<number, Snapshot>> = {
+    user: new Map(),
+    aff: new Map(),
+    token: new Map(),
+  };
+  /** Snapshots kept, all kinds together. */
+  private kept = 0;
   private readonly totalChanges: SQLite.Statement<[], number>;
 
   constructor(
@@ -39,14 +45,24 @@ export class BalanceSnapshots {
   read(account: LedgerAccount, id: number): number {
     // Inside a transaction a read may see writes that a rollback takes back: never kept.
     if (this.raw.inTransaction) return runSync(this.raw, balanceOf(account, id));
-    const key = `${account}:${id}`;
     const changes = this.totalChanges.get()!;
     const now = this.clock();
-    const known = this.snapshots.get(key);
+    const snapshots = this.snapshots[account];
+    const known = snapshots.get(id);
     if (known && known.changes === changes && now - known.readAt < maxAgeMs) return known.balance;
     const balance = runSync(this.raw, balanceOf(account, id));
-    if (this.snapshots.size >= 10_000) this.snapshots.clear();
-    this.snapshots.set(key, { balance, changes, readAt: now });
+    if (known) {
+      known.balance = balance;
+      known.changes = changes;
+      known.readAt = now;
+      return balance;
+    }
+    if (this.kept >= 10_000) {
+      for (const kind of Object.values(this.snapshots)) kind.clear();
+      this.kept = 0;
+    }
+    snapshots.set(id, { balance, changes, readAt: now });
+    this.kept++;
     return balance;
   }
 }

@@ -3,16 +3,6 @@ import { keyHeld } from './ledger/relay-moves.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove } from './settle-plan.js';
 
-/** The balances a reservation holds: the user's and, for a limited key, the key's. */
-function accountsOf(r: Reservation): Array<[LedgerAccount, number]> {
-  return keyHeld(r)
-    ? [
-        ['user', r.userId],
-        ['token', r.tokenId],
-      ]
-    : [['user', r.userId]];
-}
-
 /**
  * Quota held in memory by the relay requests in flight, per balance. On SQLite the process is
  * the database's only writer, so a reservation need not be written: what a balance has, less
@@ -23,7 +13,11 @@ function accountsOf(r: Reservation): Array<[LedgerAccount, number]> {
  * neither its estimate nor a refund waiting for its batch keeps a balance short.
  */
 export class MemoryHolds {
-  private readonly held = new Map<string, number>();
+  /** What is held per balance: users' and keys' by id (a reservation holds no other kind). */
+  private readonly held: Record<'user' | 'token', Map<number, number>> = {
+    user: new Map(),
+    token: new Map(),
+  };
   /** What each reservation holds now (a credit when negative); each is let go of once. */
   private readonly holding = new WeakMap<Reservation, number>();
 
@@ -32,11 +26,18 @@ export class MemoryHolds {
    * cover `r.quota`, or null when both can.
    */
   shortOf(r: Reservation, balance: (account: LedgerAccount, id: number) => number) {
-    for (const [account, id] of accountsOf(r)) {
-      const free = balance(account, id) - (this.held.get(`${account}:${id}`) ?? 0);
-      if (free < r.quota) return account;
-    }
+    if (this.free('user', r.userId, balance) < r.quota) return 'user';
+    if (keyHeld(r) && this.free('token', r.tokenId, balance) < r.quota) return 'token';
     return null;
+  }
+
+  /** A balance less what is held on it. */
+  private free(
+    account: 'user' | 'token',
+    id: number,
+    balance: (account: LedgerAccount, id: number) => number,
+  ): number {
+    return balance(account, id) - (this.held[account].get(id) ?? 0);
   }
 
   /** Holds `r.quota` on its balances (checked with `shortOf` in the same turn). */
@@ -67,12 +68,14 @@ export class MemoryHolds {
     const delta = amount - (this.holding.get(r) ?? 0);
     this.holding.set(r, amount);
     if (delta === 0) return;
-    for (const [account, id] of accountsOf(r)) this.add(`${account}:${id}`, delta);
+    add(this.held.user, r.userId, delta);
+    if (keyHeld(r)) add(this.held.token, r.tokenId, delta);
   }
+}
 
-  private add(key: string, delta: number): void {
-    const next = (this.held.get(key) ?? 0) + delta;
-    if (next === 0) this.held.delete(key);
-    else this.held.set(key, next);
-  }
+/** Adds `delta` to what is held on balance `id` (none left: forgotten). */
+function add(held: Map<number, number>, id: number, delta: number): void {
+  const next = (held.get(id) ?? 0) + delta;
+  if (next === 0) held.delete(id);
+  else held.set(id, next);
 }
