@@ -112,6 +112,8 @@ export interface ChannelFields {
   maxConcurrency?: number;
   /** Requests per minute; 0 = no cap. */
   maxRpm?: number;
+  /** The `setting` JSON (a `proxy`, say). */
+  setting?: Record<string, unknown>;
 }
 
 /** An upstream channel; the routing index is refreshed. Returns its id. */
@@ -132,7 +134,7 @@ export async function seedChannel(ctx: AppContext, fields: ChannelFields): Promi
       models: fields.models.join(','),
       group: fields.group ?? 'default',
       model_mapping: JSON.stringify(fields.modelMapping ?? {}),
-      setting: '{}',
+      setting: JSON.stringify(fields.setting ?? {}),
       max_concurrency: fields.maxConcurrency ?? 0,
       max_rpm: fields.maxRpm ?? 0,
     })

@@ -41,7 +41,8 @@ export async function callUpstream(
   try {
     const answer = await request(upstream.url, {
       method: upstream.method,
-      headers: upstream.headers,
+      // A proxy agent adds `host` to the headers it is given; adaptors may share theirs.
+      headers: proxy ? { ...upstream.headers } : upstream.headers,
       body: upstream.body,
       dispatcher: proxy as Dispatcher | undefined,
       headersTimeout: options.timeoutMs,

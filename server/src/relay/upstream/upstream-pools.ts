@@ -226,15 +226,17 @@ export class UpstreamAborted extends Error {
 export function sendUpstream(upstream: UpstreamRequest, proxy?: unknown): UpstreamCall {
   const url = parsedUrl(upstream.url);
   const call = new UpstreamCall();
+  const proxied = typeof proxy === 'string' && /^https?:\/\//.test(proxy);
   const options: Dispatcher.DispatchOptions = {
     origin: url.origin,
     method: upstream.method,
     path: url.path,
-    headers: upstream.headers,
+    // Adaptors may share one headers object between requests; a proxy agent adds `host` to
+    // the object it is given, so it gets a copy of its own.
+    headers: proxied ? { ...upstream.headers } : upstream.headers,
     body: upstream.body,
   };
-  const dispatcher: Dispatcher =
-    typeof proxy === 'string' && /^https?:\/\//.test(proxy) ? proxyFor(proxy) : poolFor(url.origin);
+  const dispatcher: Dispatcher = proxied ? proxyFor(proxy) : poolFor(url.origin);
   dispatcher.dispatch(options, call);
   return call;
 }
