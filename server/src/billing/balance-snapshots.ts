@@ -24,13 +24,12 @@ interface Snapshot {
  * inside a transaction are not kept (a rollback would take back what they saw).
  */
 export class BalanceSnapshots {
+  /** Snapshots per kind of balance, by id. */
   private readonly snapshots: Record<LedgerAccount, Map<number, Snapshot>> = {
     user: new Map(),
     aff: new Map(),
     token: new Map(),
   };
-  /** Snapshots kept, all kinds together. */
-  private kept = 0;
   private readonly totalChanges: SQLite.Statement<[], number>;
 
   constructor(
@@ -51,18 +50,8 @@ export class BalanceSnapshots {
     const known = snapshots.get(id);
     if (known && known.changes === changes && now - known.readAt < maxAgeMs) return known.balance;
     const balance = runSync(this.raw, balanceOf(account, id));
-    if (known) {
-      known.balance = balance;
-      known.changes = changes;
-      known.readAt = now;
-      return balance;
-    }
-    if (this.kept >= 10_000) {
-      for (const kind of Object.values(this.snapshots)) kind.clear();
-      this.kept = 0;
-    }
+    if (snapshots.size >= 10_000) snapshots.clear();
     snapshots.set(id, { balance, changes, readAt: now });
-    this.kept++;
     return balance;
   }
 }

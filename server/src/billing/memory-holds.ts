@@ -3,6 +3,9 @@ import { keyHeld } from './ledger/relay-moves.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove } from './settle-plan.js';
 
+/** The balances a reservation holds: its user's and, for a limited key, the key's. */
+type HeldAccount = Extract<LedgerAccount, 'user' | 'token'>;
+
 /**
  * Quota held in memory by the relay requests in flight, per balance. On SQLite the process is
  * the database's only writer, so a reservation need not be written: what a balance has, less
@@ -13,8 +16,8 @@ import type { BalanceMove } from './settle-plan.js';
  * neither its estimate nor a refund waiting for its batch keeps a balance short.
  */
 export class MemoryHolds {
-  /** What is held per balance: users' and keys' by id (a reservation holds no other kind). */
-  private readonly held: Record<'user' | 'token', Map<number, number>> = {
+  /** What is held per balance, by kind and id. */
+  private readonly held: Record<HeldAccount, Map<number, number>> = {
     user: new Map(),
     token: new Map(),
   };
@@ -33,7 +36,7 @@ export class MemoryHolds {
 
   /** A balance less what is held on it. */
   private free(
-    account: 'user' | 'token',
+    account: HeldAccount,
     id: number,
     balance: (account: LedgerAccount, id: number) => number,
   ): number {

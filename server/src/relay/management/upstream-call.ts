@@ -1,5 +1,6 @@
-import { ProxyAgent, request, type Dispatcher } from 'undici';
+import { request } from 'undici';
 import type { UpstreamRequest } from '../adaptors/adaptor.js';
+import { proxyUrl, UpstreamProxy } from '../upstream/upstream-pools.js';
 
 /** An upstream answer read in full (management calls only: tests, balances, model lists). */
 export interface UpstreamAnswer {
@@ -34,17 +35,14 @@ export async function callUpstream(
   upstream: UpstreamRequest,
   options: UpstreamCallOptions,
 ): Promise<UpstreamAnswer> {
-  const proxy =
-    typeof options.proxy === 'string' && /^https?:\/\//.test(options.proxy)
-      ? new ProxyAgent(options.proxy)
-      : undefined;
+  const through = proxyUrl(options.proxy);
+  const proxy = through ? new UpstreamProxy(through) : undefined;
   try {
     const answer = await request(upstream.url, {
       method: upstream.method,
-      // A proxy agent adds `host` to the headers it is given; adaptors may share theirs.
-      headers: proxy ? { ...upstream.headers } : upstream.headers,
+      headers: upstream.headers,
       body: upstream.body,
-      dispatcher: proxy as Dispatcher | undefined,
+      dispatcher: proxy,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       signal: AbortSignal.timeout(options.timeoutMs),

@@ -17,9 +17,9 @@ const text = (name: string, value: string) => `,"${name}":${JSON.stringify(value
 const pricingTexts = new WeakMap<ModelPricing, string>();
 
 function pricingJson(p: ModelPricing): string {
-  let text = pricingTexts.get(p);
-  if (text === undefined) pricingTexts.set(p, (text = writePricing(p)));
-  return text;
+  let json = pricingTexts.get(p);
+  if (json === undefined) pricingTexts.set(p, (json = writePricing(p)));
+  return json;
 }
 
 function writePricing(p: ModelPricing): string {

@@ -13,6 +13,21 @@ const pools = new Map<string, Pool>();
 /** Proxy agents by proxy URL (channels with a `proxy` setting). */
 const proxies = new Map<string, ProxyAgent>();
 
+/**
+ * undici's proxy agent, except that it leaves a request's headers as they are: undici's adds
+ * `host` to the object it is given, and adaptors share one headers object between requests.
+ */
+export class UpstreamProxy extends ProxyAgent {
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
+    const headers = { ...(options.headers as Record<string, string> | undefined) };
+    return super.dispatch({ ...options, headers }, handler);
+  }
+}
+
+/** The proxy URL of a channel's `proxy` setting, when it names an HTTP(S) one. */
+export const proxyUrl = (setting: unknown): string | null =>
+  typeof setting === 'string' && /^https?:\/\//.test(setting) ? setting : null;
+
 function poolFor(origin: string): Pool {
   let pool = pools.get(origin);
   if (!pool) {
@@ -32,7 +47,7 @@ function poolFor(origin: string): Pool {
 function proxyFor(url: string): ProxyAgent {
   let agent = proxies.get(url);
   if (!agent) {
-    agent = new ProxyAgent({
+    agent = new UpstreamProxy({
       uri: url,
       headersTimeout: headersTimeoutMs,
       bodyTimeout: bodyTimeoutMs,
@@ -226,17 +241,15 @@ export class UpstreamAborted extends Error {
 export function sendUpstream(upstream: UpstreamRequest, proxy?: unknown): UpstreamCall {
   const url = parsedUrl(upstream.url);
   const call = new UpstreamCall();
-  const proxied = typeof proxy === 'string' && /^https?:\/\//.test(proxy);
   const options: Dispatcher.DispatchOptions = {
     origin: url.origin,
     method: upstream.method,
     path: url.path,
-    // Adaptors may share one headers object between requests; a proxy agent adds `host` to
-    // the object it is given, so it gets a copy of its own.
-    headers: proxied ? { ...upstream.headers } : upstream.headers,
+    headers: upstream.headers,
     body: upstream.body,
   };
-  const dispatcher: Dispatcher = proxied ? proxyFor(proxy) : poolFor(url.origin);
+  const through = proxyUrl(proxy);
+  const dispatcher: Dispatcher = through ? proxyFor(through) : poolFor(url.origin);
   dispatcher.dispatch(options, call);
   return call;
 }
