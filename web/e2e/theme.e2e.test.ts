@@ -34,4 +34,37 @@ describe('theme', () => {
     await expect(state()).resolves.toEqual({ mode: 'light', theme: 'light', stored: 'light' });
     await context.close();
   });
+
+  it('animates menus, unless the system asks for reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await newContext(f.browser, f.server.url, { reducedMotion });
+      const page = await context.newPage();
+      await page.goto('/');
+      // Record every running animation antd starts while the language menu opens.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { motionSeen: string[] }).motionSeen = seen;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const target = record.target as Element;
+            if (/-(enter|appear)-active\b/.test(target.className?.toString() ?? ''))
+              seen.push(target.className.toString());
+          }
+        }).observe(document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['class'],
+          childList: true,
+        });
+      });
+      await page.getByTestId('language-switcher').click();
+      await page.getByRole('menuitem', { name: 'Deutsch' }).waitFor();
+      const seen = await page.evaluate(
+        () => (window as unknown as { motionSeen: string[] }).motionSeen,
+      );
+      if (reducedMotion === 'reduce') expect(seen).toEqual([]);
+      else expect(seen.length).toBeGreaterThan(0);
+      await context.close();
+    }
+  });
 });

@@ -1,12 +1,13 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, MysqlDialect, SqliteDialect } from 'kysely';
 import type * as Mysql from 'mysql2';
 import type pg from 'pg';
 import { lazyRequire } from '../lib/lazy-require.js';
 import { migrations } from './migrations/index.js';
-import { dialectOf, type Dialect } from './dialect.js';
+import type { Dialect } from './dialect.js';
+import { CurrentSchemaPostgresDialect } from './pg-schema-dialect.js';
 import { storableTextPool } from './pg-text.js';
 import type { Database } from './schema/index.js';
 
@@ -64,7 +65,9 @@ export function openDb(target: DbTarget): Db {
     // queries it was running fail, the pool opens a new one for the next.
     pool.on('error', ignoreConnectionError);
     pool.on('connect', (client) => client.on('error', ignoreConnectionError));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: storableTextPool(pool) }) });
+    return new Kysely<Database>({
+      dialect: new CurrentSchemaPostgresDialect({ pool: storableTextPool(pool) }),
+    });
   }
   if (target.kind === 'mysql') {
     const { createPool } = lazyRequire('mysql2') as typeof Mysql;
@@ -100,20 +103,12 @@ export function openDb(target: DbTarget): Db {
   return db;
 }
 
-/** Brings the schema up to date. Kysely's lock table keeps concurrent instances in line. */
+/**
+ * Brings the schema up to date. Kysely's lock table keeps concurrent instances in line; on
+ * PostgreSQL the migrator sees only the current schema's tables (`pg-schema-dialect.ts`).
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
-  // Kysely looks for its own tables in every schema unless told which one: with several
-  // schemas in one PostgreSQL database it would find another schema's and skip creating ours.
-  const migrationTableSchema =
-    dialectOf(db) === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-          ?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    migrationTableSchema,
-    provider: { getMigrations: async () => migrations },
-  });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,10 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, MysqlDialect, SqliteDialect } from 'kysely';
 import type * as Mysql from 'mysql2';
 import type pg from 'pg';
-import { dialectOf } from '../db/dialect.js';
+import { CurrentSchemaPostgresDialect } from '../db/pg-schema-dialect.js';
 import { lazyRequire } from '../lib/lazy-require.js';
 
 /** A row as the source returns it: column name → value, whatever the engine's types. */
@@ -60,7 +60,10 @@ function openPostgres(url: string): Opened {
   const driver = lazyRequire('pg') as typeof pg;
   const pool = new driver.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => undefined);
-  return { name: withoutPassword(url), db: new Kysely({ dialect: new PostgresDialect({ pool }) }) };
+  return {
+    name: withoutPassword(url),
+    db: new Kysely({ dialect: new CurrentSchemaPostgresDialect({ pool }) }),
+  };
 }
 
 function openMysql(url: string): Opened {
@@ -96,16 +99,9 @@ export async function openSource(from: string): Promise<Source> {
   const { db } = opened;
   let tables: Map<string, Set<string>>;
   try {
-    const schema =
-      dialectOf(db) === 'postgres'
-        ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-        : undefined;
+    // On PostgreSQL, the tables of the address's current schema (its search_path) only.
     const found = await db.introspection.getTables();
-    tables = new Map(
-      found
-        .filter((t) => schema === undefined || t.schema === schema)
-        .map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
-    );
+    tables = new Map(found.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   } catch (error) {
     await db.destroy().catch(() => undefined);
     throw new SourceError(`Cannot read ${opened.name}: ${(error as Error).message}`);

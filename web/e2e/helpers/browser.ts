@@ -19,6 +19,11 @@ export interface ContextOptions {
   height?: number;
   colorScheme?: 'light' | 'dark';
   locale?: string;
+  /**
+   * The system's motion preference. Tests run with `reduce` (antd's animations off) so that a
+   * click never lands on a menu still sliding open; the motion test asks for `no-preference`.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
   /** localStorage entries set before any page script runs. */
   storage?: Record<string, string>;
 }
@@ -32,6 +37,7 @@ export async function newContext(
     height = 860,
     colorScheme = 'light',
     locale = 'en-US',
+    reducedMotion = 'reduce',
     storage = {},
   }: ContextOptions = {},
 ): Promise<BrowserContext> {
@@ -40,6 +46,7 @@ export async function newContext(
     viewport: { width, height },
     colorScheme,
     locale,
+    reducedMotion,
   });
   if (Object.keys(storage).length > 0) {
     await context.addInitScript((entries: Record<string, string>) => {

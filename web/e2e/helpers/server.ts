@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,11 +24,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** How to start the server: the built bundle when present, else the sources through tsx. */
+/** How to start the server: the bundle the global setup built, else the sources through tsx. */
 function command(): [string, string[]] {
-  const built = join(repo, 'server/dist/main.js');
-  if (process.env.E2E_USE_BUILT_SERVER === '1' && existsSync(built))
-    return [process.execPath, [built]];
+  const bundle = process.env.E2E_SERVER_BUNDLE;
+  if (bundle) return [process.execPath, [bundle]];
   return [join(repo, 'node_modules/.bin/tsx'), [join(repo, 'server/src/main.ts')]];
 }
 

@@ -1,19 +1,24 @@
 import { useSyncExternalStore } from 'react';
 
-/** Mobile means a window 600 px wide or less (spec section 9). */
-const query = '(max-width: 600px)';
-
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(query);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
-
-/** Whether the window is in the mobile layout. */
-export function useIsMobile(): boolean {
+/** Whether a CSS media query matches now; re-renders when it starts or stops matching. */
+function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
-    subscribe,
+    (onChange) => {
+      const media = window.matchMedia(query);
+      media.addEventListener('change', onChange);
+      return () => media.removeEventListener('change', onChange);
+    },
     () => window.matchMedia(query).matches,
     () => false,
   );
+}
+
+/** Whether the window is in the mobile layout: 600 px wide or less (spec section 9). */
+export function useIsMobile(): boolean {
+  return useMediaQuery('(max-width: 600px)');
+}
+
+/** Whether the visitor asked the system for less motion: antd's animations are then off. */
+export function usePrefersReducedMotion(): boolean {
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }

@@ -8,6 +8,7 @@ import { toLanguage } from '../../i18n/detect';
 import { antdLocales, dayjsLocales } from '../../i18n/library-locales';
 import { NotifyBridge } from './NotifyBridge';
 import { ThemeProvider, useThemeMode } from '../../lib/theme-mode';
+import { usePrefersReducedMotion } from '../../lib/use-media';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,9 +25,13 @@ function BodyBackground() {
   return null;
 }
 
-/** antd configured for the current theme and language; dayjs and `<html lang>` follow. */
+/**
+ * antd configured for the current theme, language and motion preference; dayjs and
+ * `<html lang>` follow.
+ */
 function ThemedAntd({ children }: { children: ReactNode }) {
   const { dark } = useThemeMode();
+  const reducedMotion = usePrefersReducedMotion();
   const { i18n } = useTranslation();
   const language: Language = toLanguage(i18n.language) ?? 'en';
 
@@ -38,9 +43,9 @@ function ThemedAntd({ children }: { children: ReactNode }) {
   const themeConfig = useMemo(
     () => ({
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { borderRadius: 8 },
+      token: { borderRadius: 8, motion: !reducedMotion },
     }),
-    [dark],
+    [dark, reducedMotion],
   );
 
   return (
