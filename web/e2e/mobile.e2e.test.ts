@@ -27,6 +27,13 @@ describe('mobile layout (390 px)', () => {
     await page.getByTestId('mobile-menu-button').click();
     await drawer.locator('.ant-drawer-mask').click({ position: { x: 370, y: 400 } });
     await drawer.locator('.ant-drawer-section').waitFor({ state: 'hidden' });
+
+    // The browser's back button closes it too.
+    await page.getByTestId('mobile-menu-button').click();
+    await drawer.locator('.ant-drawer-section').waitFor();
+    await page.goBack();
+    await page.waitForURL('**/profile');
+    await drawer.locator('.ant-drawer-section').waitFor({ state: 'hidden' });
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { Layout, theme } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { PageSpinner } from '../../components/common/PageSpinner';
 import { AppFooter } from '../../components/layout/AppFooter';
@@ -32,9 +32,17 @@ export function ConsoleLayout() {
   const setup = useSetupState();
   const mobile = useIsMobile();
   const [collapsedChoice, setCollapsed] = useState<boolean | null>(null);
-  // The drawer belongs to the page it was opened on, so navigating closes it.
-  const [drawerPath, setDrawerPath] = useState<string | null>(null);
-  const drawerOpen = drawerPath === pathname;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Navigating closes the drawer: its own links close it, and so do the browser's back and
+  // forward. Not a comparison with the rendered path: right after a click to a page whose code
+  // is still loading, the rendered path is the old one, and a drawer opened then would close
+  // as soon as the new page appeared.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const close = () => setDrawerOpen(false);
+    window.addEventListener('popstate', close);
+    return () => window.removeEventListener('popstate', close);
+  }, [drawerOpen]);
   const collapsed = collapsedChoice ?? status.default_collapse_sidebar ?? false;
   const navigation = useMemo(() => buildNavigation(routeTable, status, user), [status, user]);
 
@@ -49,7 +57,7 @@ export function ConsoleLayout() {
       <NoticeProvider>
         <SiteEffects />
         <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-          <AppHeader mobile={mobile} onOpenMenu={() => setDrawerPath(pathname)} />
+          <AppHeader mobile={mobile} onOpenMenu={() => setDrawerOpen(true)} />
           {sidebar && !mobile && (
             <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
           )}
@@ -69,7 +77,7 @@ export function ConsoleLayout() {
             </Layout.Content>
             {!entry.noFooter && <AppFooter />}
           </Layout>
-          {mobile && <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerPath(null)} />}
+          {mobile && <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
           <QrContactButton />
         </Layout>
       </NoticeProvider>
