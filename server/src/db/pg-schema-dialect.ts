@@ -3,7 +3,6 @@ import {
   DEFAULT_MIGRATION_TABLE,
   PostgresDialect,
   sql,
-  type ColumnMetadata,
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
@@ -13,6 +12,7 @@ import {
 } from 'kysely';
 
 interface ColumnRow {
+  schema: string;
   table: string;
   kind: string;
   column: string;
@@ -47,7 +47,7 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
     options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
   ): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow>`
-      select c.relname as table, c.relkind as kind, a.attname as column,
+      select ns.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column,
         t.typname as type, tn.nspname as type_schema, a.attnotnull as not_null,
         a.atthasdef as has_default, a.attidentity as identity,
         pg_catalog.pg_get_expr(d.adbin, d.adrelid) as default_text
@@ -60,15 +60,13 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
       where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
         and a.attnum > 0 and not a.attisdropped
       order by c.relname, a.attnum`.execute(this.db);
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0]
-      ?.s;
     const internal = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
-    const tables = new Map<string, { name: string; isView: boolean; columns: ColumnMetadata[] }>();
+    const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
       if (!options.withInternalKyselyTables && internal.has(row.table)) continue;
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, isView: row.kind === 'v', columns: [] };
+        table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] };
         tables.set(row.table, table);
       }
       table.columns.push({
@@ -80,7 +78,7 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
         isAutoIncrementing: row.identity !== '' || /^nextval\(/.test(row.default_text ?? ''),
       });
     }
-    return [...tables.values()].map((table) => ({ ...table, schema }));
+    return [...tables.values()];
   }
 
   async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {

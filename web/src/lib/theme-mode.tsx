@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { readString, writeString } from './storage';
+import { useMediaQuery } from './use-media';
 import { isDark, nextThemeMode, parseThemeMode, themeModeKey, type ThemeMode } from './theme';
 
 interface ThemeState {
@@ -51,15 +52,7 @@ export function applySavedTheme(): void {
 /** Holds the theme mode, follows the OS in system mode, and marks `<html>` for CSS. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ThemeMode>(() => parseThemeMode(readString(themeModeKey)));
-  const [osDark, setOsDark] = useState(systemPrefersDark);
-
-  useEffect(() => {
-    const media = window.matchMedia?.(darkQuery);
-    if (!media) return;
-    const onChange = (event: MediaQueryListEvent) => setOsDark(event.matches);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
+  const osDark = useMediaQuery(darkQuery);
 
   const dark = isDark(mode, osDark);
   useEffect(() => markDocument(mode, dark), [dark, mode]);
