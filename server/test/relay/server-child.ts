@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serverEnv, serverNodeFlags } from '../../../scripts/node-runtime.mjs';
 import { waitUntilServing } from '../helpers/server-process.js';
 import type { IsolatedDb } from '../helpers/test-context.js';
 
@@ -19,14 +20,18 @@ export function databaseEnv(isolated: IsolatedDb): Record<string, string> {
   return env;
 }
 
-/** Starts the real entry point and waits until it serves. */
+/**
+ * Starts the real entry point, with the Node flags and environment operators run it with
+ * (`npm start`: memory under load depends on them), and waits until it serves.
+ */
 export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
+      ...serverEnv({}),
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
