@@ -6,31 +6,47 @@ import { runSync } from './ledger/program.js';
 /** How long a snapshot may stand in for the row at most (writes by another process). */
 const maxAgeMs = 1000;
 
-interface Snapshot {
-  balance: number;
-  /** The connection's `total_changes()` when the balance was read. */
+/** The accounts that have budgets. */
+export type BudgetAccount = Extract<LedgerAccount, 'user' | 'token'>;
+
+/** A budget as a reservation checks it: its quota (0: none) and what its period used. */
+export interface BudgetState {
+  quota: number;
+  used: number;
+}
+
+interface Snapshot<T> {
+  value: T;
+  /** The connection's `total_changes()` when the row was read. */
   changes: number;
   readAt: number;
+  /** For a budget: the start of the period `used` belongs to. */
+  start: number;
 }
 
 /**
- * Balances as the relay's memory holds read them on SQLite, kept until the connection writes
- * anything. A `SELECT` of a balance takes the WAL read lock (a few `fcntl` calls, the largest
- * part of a reservation); `total_changes()` touches no table, so it takes none. Every write
- * of this process goes through the one connection and moves that count: a settlement, an
- * administrator's adjustment, a top-up, in or out of a transaction. A write by another
+ * Balances and budgets as the relay's memory holds read them on SQLite, kept until the
+ * connection writes anything. A `SELECT` takes the WAL read lock (a few `fcntl` calls, the
+ * largest part of a reservation); `total_changes()` touches no table, so it takes none. Every
+ * write of this process goes through the one connection and moves that count: a settlement,
+ * an administrator's adjustment, a top-up, in or out of a transaction. A write by another
  * process (an import run beside the server) is not counted, so a snapshot is read again after
  * a second at most; settlements stay guarded in the database whatever a snapshot said. Reads
  * inside a transaction are not kept (a rollback would take back what they saw).
  */
 export class BalanceSnapshots {
   /** Snapshots per kind of balance, by id. */
-  private readonly snapshots: Record<LedgerAccount, Map<number, Snapshot>> = {
+  private readonly balances: Record<LedgerAccount, Map<number, Snapshot<number>>> = {
     user: new Map(),
     aff: new Map(),
     token: new Map(),
   };
+  private readonly budgets: Record<BudgetAccount, Map<number, Snapshot<BudgetState>>> = {
+    user: new Map(),
+    token: new Map(),
+  };
   private readonly totalChanges: SQLite.Statement<[], number>;
+  private readonly budgetOf: Record<BudgetAccount, SQLite.Statement<[number, number], BudgetState>>;
 
   constructor(
     private readonly raw: SQLite.Database,
@@ -38,20 +54,47 @@ export class BalanceSnapshots {
     private readonly clock: () => number = () => performance.now(),
   ) {
     this.totalChanges = raw.prepare<[], number>('select total_changes()').pluck();
+    const budget = (table: string) =>
+      raw.prepare<[number, number], BudgetState>(
+        `select budget_quota as quota, case when budget_start = ? then budget_used else 0 end as used from ${table} where id = ?`,
+      );
+    this.budgetOf = { user: budget('users'), token: budget('tokens') };
   }
 
   /** What the balance holds now (0 for a missing row). */
   read(account: LedgerAccount, id: number): number {
+    return this.cached(this.balances[account], id, 0, () =>
+      runSync(this.raw, balanceOf(account, id)),
+    );
+  }
+
+  /** The budget of an account and what its period starting at `start` used (none: quota 0). */
+  budget(account: BudgetAccount, id: number, start: number): BudgetState {
+    return this.cached(
+      this.budgets[account],
+      id,
+      start,
+      () => this.budgetOf[account].get(start, id) ?? { quota: 0, used: 0 },
+    );
+  }
+
+  private cached<T>(snapshots: Map<number, Snapshot<T>>, id: number, start: number, read: () => T) {
     // Inside a transaction a read may see writes that a rollback takes back: never kept.
-    if (this.raw.inTransaction) return runSync(this.raw, balanceOf(account, id));
+    if (this.raw.inTransaction) return read();
     const changes = this.totalChanges.get()!;
     const now = this.clock();
-    const snapshots = this.snapshots[account];
     const known = snapshots.get(id);
-    if (known && known.changes === changes && now - known.readAt < maxAgeMs) return known.balance;
-    const balance = runSync(this.raw, balanceOf(account, id));
+    if (
+      known &&
+      known.changes === changes &&
+      known.start === start &&
+      now - known.readAt < maxAgeMs
+    ) {
+      return known.value;
+    }
+    const value = read();
     if (snapshots.size >= 10_000) snapshots.clear();
-    snapshots.set(id, { balance, changes, readAt: now });
-    return balance;
+    snapshots.set(id, { value, changes, readAt: now, start });
+    return value;
   }
 }

@@ -1,46 +1,76 @@
-import type { LedgerAccount } from './ledger/entries.js';
+import type { BalanceSnapshots, BudgetAccount } from './balance-snapshots.js';
 import { keyHeld } from './ledger/relay-moves.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove } from './settle-plan.js';
 
-/** The balances a reservation holds: its user's and, for a limited key, the key's. */
-type HeldAccount = Extract<LedgerAccount, 'user' | 'token'>;
+/** What a reservation holds: its user's balance and, for a limited key, the key's; budgets. */
+type Held = BudgetAccount | 'user budget' | 'token budget';
+
+/** The balance or budget of a reservation that cannot cover it. */
+export type Shortfall = Held;
 
 /**
- * Quota held in memory by the relay requests in flight, per balance. On SQLite the process is
- * the database's only writer, so a reservation need not be written: what a balance has, less
- * what is held here, is what a new request may take, and a crash drops the holds together with
- * the requests they were for (nothing to reconcile). Checks and holds are synchronous, so no
- * other request comes between reading a balance and holding part of it. Once a request's move
- * is queued, its hold becomes what the move will change when committed (`settling`), so that
- * neither its estimate nor a refund waiting for its batch keeps a balance short.
+ * Quota held in memory by the relay requests in flight, per balance and per budget. On SQLite
+ * the process is the database's only writer, so a reservation need not be written: what a
+ * balance has (or a budget has left in its period), less what is held here, is what a new
+ * request may take, and a crash drops the holds together with the requests they were for
+ * (nothing to reconcile). Checks and holds are synchronous, so no other request comes between
+ * reading a balance and holding part of it. Once a request's move is queued, its hold becomes
+ * what the move will change when committed (`settling`), so that neither its estimate nor a
+ * refund waiting for its batch keeps a balance short. A budget's holds are kept by account,
+ * whatever the period: at a new period, requests still in flight from the last one count
+ * against the new one until they settle (a refusal a moment early, never an overshoot).
  */
 export class MemoryHolds {
-  /** What is held per balance, by kind and id. */
-  private readonly held: Record<HeldAccount, Map<number, number>> = {
+  /** What is held per balance and budget, by kind and id. */
+  private readonly held: Record<Held, Map<number, number>> = {
     user: new Map(),
     token: new Map(),
+    'user budget': new Map(),
+    'token budget': new Map(),
   };
   /** What each reservation holds now (a credit when negative); each is let go of once. */
   private readonly holding = new WeakMap<Reservation, number>();
 
   /**
-   * The first balance of `r` whose free quota (`balance` less what is held on it) cannot
-   * cover `r.quota`, or null when both can.
+   * The first budget, then balance, of `r` whose free quota (what it has, less what is held
+   * on it) cannot cover `r.quota`, or null when all can; in the order the database checks a
+   * written reservation.
    */
-  shortOf(r: Reservation, balance: (account: LedgerAccount, id: number) => number) {
-    if (this.free('user', r.userId, balance) < r.quota) return 'user';
-    if (keyHeld(r) && this.free('token', r.tokenId, balance) < r.quota) return 'token';
+  shortOf(r: Reservation, read: BalanceSnapshots): Shortfall | null {
+    const budget = r.budget;
+    if (budget?.user != null && this.budgetShort('user', r.userId, budget.user, r, read)) {
+      return 'user budget';
+    }
+    if (
+      budget?.token != null &&
+      r.tokenId > 0 &&
+      this.budgetShort('token', r.tokenId, budget.token, r, read)
+    ) {
+      return 'token budget';
+    }
+    if (this.free('user', r.userId, read.read('user', r.userId)) < r.quota) return 'user';
+    if (keyHeld(r) && this.free('token', r.tokenId, read.read('token', r.tokenId)) < r.quota) {
+      return 'token';
+    }
     return null;
   }
 
-  /** A balance less what is held on it. */
-  private free(
-    account: HeldAccount,
+  /** Whether a budget (none when its quota is 0) cannot cover `r` in the period at `start`. */
+  private budgetShort(
+    account: BudgetAccount,
     id: number,
-    balance: (account: LedgerAccount, id: number) => number,
-  ): number {
-    return balance(account, id) - (this.held[account].get(id) ?? 0);
+    start: number,
+    r: Reservation,
+    read: BalanceSnapshots,
+  ): boolean {
+    const { quota, used } = read.budget(account, id, start);
+    return quota > 0 && this.free(`${account} budget`, id, quota - used) < r.quota;
+  }
+
+  /** What `available` leaves once what is held on that balance or budget is taken. */
+  private free(held: Held, id: number, available: number): number {
+    return available - (this.held[held].get(id) ?? 0);
   }
 
   /** Holds `r.quota` on its balances (checked with `shortOf` in the same turn). */
@@ -73,6 +103,8 @@ export class MemoryHolds {
     if (delta === 0) return;
     add(this.held.user, r.userId, delta);
     if (keyHeld(r)) add(this.held.token, r.tokenId, delta);
+    if (r.budget?.user != null) add(this.held['user budget'], r.userId, delta);
+    if (r.budget?.token != null && r.tokenId > 0) add(this.held['token budget'], r.tokenId, delta);
   }
 }
 

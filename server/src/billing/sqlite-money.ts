@@ -1,10 +1,11 @@
 import type SQLite from 'better-sqlite3';
+import type { MessageId } from '@gateway/shared';
 import { AppError } from '../errors.js';
 import { nowSeconds } from '../lib/time.js';
 import { runSync } from './ledger/program.js';
 import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
 import { BalanceSnapshots } from './balance-snapshots.js';
-import { MemoryHolds } from './memory-holds.js';
+import { MemoryHolds, type Shortfall } from './memory-holds.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged, Settlement } from './settle-plan.js';
 import type { UsageJournal } from './usage-journal.js';
@@ -13,6 +14,14 @@ import type { UsageJournal } from './usage-journal.js';
 const commitDelayMs = 50;
 /** This many queued moves commit at the next turn, whatever the delay. */
 const maxQueued = 1000;
+
+/** The error a reservation gets for what cannot cover it. */
+const refusals: Record<Shortfall, MessageId> = {
+  'user budget': 'user_budget_exhausted',
+  'token budget': 'token_budget_exhausted',
+  user: 'insufficient_user_quota',
+  token: 'insufficient_token_quota',
+};
 
 /** A reservation waiting for the next turn's transaction. */
 interface PendingReserve {
@@ -31,13 +40,12 @@ export interface KyselyFallback {
 
 /**
  * The relay's ledger programs on SQLite, run synchronously on the one connection. A
- * reservation is held in memory (`MemoryHolds`): no write before the upstream call, nothing
- * to reconcile after a crash. Settlements and refunds commit in batches, one synchronous
+ * reservation is held in memory (`MemoryHolds`), on balances and budgets: no write before the
+ * upstream call, nothing to reconcile after a crash. Settlements and refunds commit in batches, one synchronous
  * transaction each (one WAL write, nothing can interleave with it): the settlement of a
  * delivered answer is made durable first by the usage journal (`deliver`), so nobody waits for
- * its commit, which gathers for up to `commitDelayMs`; a move or a written reservation (a
- * budget counts in the database) that a request waits for commits at the next `setImmediate`,
- * with everything queued. Memory holds are let go once their moves are committed. While a
+ * its commit, which gathers for up to `commitDelayMs`; a move or a written reservation that a
+ * request waits for commits at the next `setImmediate`, with everything queued. Memory holds are let go once their moves are committed. While a
  * Kysely transaction holds the connection (rare: administrative writes), reservations are
  * written and the batch runs through the Kysely runner instead.
  */
@@ -76,12 +84,13 @@ export class SqliteMoney {
   }
 
   /**
-   * RESERVE: held in memory at once, or, for a budget (counted in the database) or while a
-   * Kysely transaction holds the connection, written in the next turn's transaction. Rejects
-   * with `insufficient_user_quota` / `insufficient_token_quota` (nothing changed then).
+   * RESERVE: held in memory at once (balances and budgets alike), or, while a Kysely
+   * transaction holds the connection, written in the next turn's transaction. Rejects with
+   * `user_budget_exhausted` / `token_budget_exhausted` / `insufficient_user_quota` /
+   * `insufficient_token_quota` (nothing changed then).
    */
   reserve(reservation: Reservation, instanceId: string): Promise<void> {
-    if (!reservation.budget && !this.raw.inTransaction) {
+    if (!this.raw.inTransaction) {
       const refusal = this.refusalOf(reservation);
       if (refusal) return Promise.reject(refusal);
       this.holds.take(reservation);
@@ -132,12 +141,10 @@ export class SqliteMoney {
     return this.runTurn().then(() => undefined);
   }
 
-  /** The refusal of a reservation that a balance, less what is held on it, cannot cover. */
+  /** The refusal of a reservation that a budget or balance, less its holds, cannot cover. */
   private refusalOf(r: Reservation): AppError | null {
-    const short = this.holds.shortOf(r, (account, id) => this.balances.read(account, id));
-    if (!short) return null;
-    const id = short === 'user' ? 'insufficient_user_quota' : 'insufficient_token_quota';
-    return new AppError(id, undefined, 403);
+    const short = this.holds.shortOf(r, this.balances);
+    return short ? new AppError(refusals[short], undefined, 403) : null;
   }
 
   /** Lets go of the memory holds of committed moves, and of their journal lines. */

@@ -16,7 +16,8 @@ import { settlementOf } from './settlement.js';
 /**
  * On SQLite a relay reservation is held in the process's memory, not written: these check
  * that a hold covers exactly what the balance less the other holds allows, that settling or
- * refunding lets go of it, and that written reservations (budgets) respect the holds too.
+ * refunding lets go of it, that budgets are held the same way, and that written reservations
+ * respect the holds too.
  */
 describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () => {
   let ctx: AppContext;
@@ -93,21 +94,93 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     expect(await auditLedger(ctx)).toEqual([]);
   });
 
-  it('refuses a written reservation (a budget) that would take what holds keep', async () => {
-    const userId = await seedUser(ctx, { quota: 10_000 });
-    const held = hold(userId, 8_000);
+  /** Gives an account a budget whose stored count belongs to the period starting at `start`. */
+  const setBudget = (table: 'users' | 'tokens', id: number, quota: number, used = 0, start = 0) =>
+    ctx.db
+      .updateTable(table)
+      .set({ budget_period: 'day', budget_quota: quota, budget_used: used, budget_start: start })
+      .where('id', '=', id)
+      .execute();
+  const budgetOf = async (table: 'users' | 'tokens', id: number) => {
+    await ctx.billing.flush();
+    const row = await ctx.db
+      .selectFrom(table)
+      .select(['budget_used', 'budget_start'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { used: Number(row.budget_used), start: Number(row.budget_start) };
+  };
+
+  it("holds a budget in memory too, and counts each answer's cost once committed", async () => {
+    const day = 86_400;
+    const userId = await seedUser(ctx, { quota: 1_000_000 });
+    await setBudget('users', userId, 10_000);
+    const onBudget = (quota: number) => hold(userId, quota, { budget: { user: day, token: null } });
+    const first = onBudget(6_000);
+    expect(await refusalOf(ctx.billing.reserve(first))).toBeNull();
+    expect(first.inMemory).toBe(true);
+    expect(await reservationRows()).toEqual([]);
+    expect(await refusalOf(ctx.billing.reserve(onBudget(4_001)))).toBe('user_budget_exhausted');
+    const second = onBudget(4_000);
+    expect(await refusalOf(ctx.billing.reserve(second))).toBeNull();
+    // Nothing is counted before an answer is settled.
+    expect(await budgetOf('users', userId)).toEqual({ used: 0, start: 0 });
+
+    // The first answer costs 5,000: counted in this period (the stored count of an older one
+    // starts again), and 1,000 stays free beside the second request's hold.
+    await ctx.billing.settleDelivered(settlementOf(first, 5_000));
+    expect(await budgetOf('users', userId)).toEqual({ used: 5_000, start: day });
+    expect(await refusalOf(ctx.billing.reserve(onBudget(1_001)))).toBe('user_budget_exhausted');
+    // The second fails: nothing of it is counted and its hold goes back.
+    ctx.billing.refund({ kind: 'refund', reservation: second, log: null });
+    expect(await budgetOf('users', userId)).toEqual({ used: 5_000, start: day });
+    expect(await refusalOf(ctx.billing.reserve(onBudget(5_001)))).toBe('user_budget_exhausted');
+    const last = onBudget(5_000);
+    expect(await refusalOf(ctx.billing.reserve(last))).toBeNull();
+    await ctx.billing.settleDelivered(settlementOf(last, 4_000));
+    expect(await budgetOf('users', userId)).toEqual({ used: 9_000, start: day });
+
+    // The next period starts from 0; a request of the last period settled after it is not
+    // counted again in the new one.
+    const late = onBudget(1_000);
+    expect(await refusalOf(ctx.billing.reserve(late))).toBeNull();
+    const next = hold(userId, 10_000, { budget: { user: 2 * day, token: null } });
+    expect(await refusalOf(ctx.billing.reserve(next))).toBe('user_budget_exhausted');
+    ctx.billing.refund({ kind: 'refund', reservation: late, log: null });
+    expect(await refusalOf(ctx.billing.reserve(next))).toBeNull();
+    await ctx.billing.settleDelivered(settlementOf(next, 7_000));
+    expect(await budgetOf('users', userId)).toEqual({ used: 7_000, start: 2 * day });
+    const stale = hold(userId, 1, { budget: { user: day, token: null } });
+    await ctx.billing.reserve(stale);
+    await ctx.billing.settleDelivered(settlementOf(stale, 1));
+    expect(await budgetOf('users', userId)).toEqual({ used: 7_000, start: 2 * day });
+    expect((await balancesOf(ctx, userId)).quota).toBe(1_000_000 - 16_001);
+    expect(await auditLedger(ctx)).toEqual([]);
+  });
+
+  it("holds a key's budget apart from its owner's, and beside written reservations", async () => {
+    const userId = await seedUser(ctx, { quota: 1_000_000 });
+    const token = await seedToken(ctx, userId);
+    await setBudget('tokens', token.id, 3_000);
+    const onKey = (quota: number) =>
+      hold(userId, quota, { tokenId: token.id, budget: { user: null, token: 1 } });
+    const held = onKey(2_000);
     expect(await refusalOf(ctx.billing.reserve(held))).toBeNull();
-    // A budget of 0 counts without a limit, so only the balance can refuse it.
-    const budgeted = (quota: number) => hold(userId, quota, { budget: { user: 0, token: null } });
-    expect(await refusalOf(ctx.billing.reserve(budgeted(2_001)))).toBe('insufficient_user_quota');
-    const written = budgeted(2_000);
-    expect(await refusalOf(ctx.billing.reserve(written))).toBeNull();
-    expect(written.inMemory).toBeUndefined();
-    expect(await reservationRows()).toEqual([{ id: written.id }]);
-    expect((await balancesOf(ctx, userId)).quota).toBe(8_000);
-    await ctx.billing.settleDelivered(settlementOf(written, 1_000));
-    await ctx.billing.settleDelivered(settlementOf(held, 8_000));
-    expect((await balancesOf(ctx, userId)).quota).toBe(1_000);
+    expect(await refusalOf(ctx.billing.reserve(onKey(1_001)))).toBe('token_budget_exhausted');
+    // The owner's other keys are not held by this key's budget.
+    expect(await refusalOf(ctx.billing.reserve(hold(userId, 50_000)))).toBeNull();
+    // A written reservation (the runner while an administrative transaction holds the
+    // connection) takes from the budget in the database; the holds see it at once.
+    const written = onKey(1_000);
+    await reserveQuota(ctx, written, ctx.billing.instanceId);
+    expect(await budgetOf('tokens', token.id)).toEqual({ used: 1_000, start: 1 });
+    expect(await refusalOf(ctx.billing.reserve(onKey(1)))).toBe('token_budget_exhausted');
+    // It costs 400 (600 back to the budget), the held one 2,100 (over its estimate).
+    await ctx.billing.settleDelivered(settlementOf(written, 400));
+    await ctx.billing.settleDelivered(settlementOf(held, 2_100));
+    expect(await budgetOf('tokens', token.id)).toEqual({ used: 2_500, start: 1 });
+    expect(await refusalOf(ctx.billing.reserve(onKey(501)))).toBe('token_budget_exhausted');
+    expect(await refusalOf(ctx.billing.reserve(onKey(500)))).toBeNull();
     expect(await reservationRows()).toEqual([]);
     expect(await auditLedger(ctx)).toEqual([]);
   });

@@ -63,7 +63,9 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     // What the journal held when the process died: two answers delivered and not committed
     // (one held in memory, one written), the two committed ones, and a line cut short; lines
     // of the current form and of the object form earlier versions wrote.
-    const lost = settlementOf(on('req-lost', 5_000, { inMemory: true }), 3_000);
+    // The one held in memory counts against its key's budget, which nothing counted yet.
+    const budget = { user: null, token: 7 };
+    const lost = settlementOf(on('req-lost', 5_000, { inMemory: true, budget }), 3_000);
     const lines = [lost, committed, writtenDone, writtenOpen].map((s, i) =>
       i % 2 === 0 ? journalLine(s) : JSON.stringify(s),
     );
@@ -88,6 +90,13 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
       ['req-written-open', 1_000],
     ]);
     expect(await second.ctx.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+    const keyBudget = () =>
+      second.ctx.db
+        .selectFrom('tokens')
+        .select(['budget_used', 'budget_start'])
+        .where('id', '=', token.id)
+        .executeTakeFirstOrThrow();
+    expect(await keyBudget()).toEqual({ budget_used: 3_000, budget_start: 7 });
     expect(readFileSync(journalFile, 'utf8')).toBe('');
     expect(await auditLedger(second.ctx)).toEqual([]);
     await second.ctx.close();

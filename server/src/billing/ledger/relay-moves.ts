@@ -15,6 +15,7 @@ import type { Program } from './program.js';
 import {
   addChannelUsed,
   budgetAdjust,
+  budgetCount,
   budgetTake,
   addTokenTotals,
   addUserTotals,
@@ -227,13 +228,20 @@ function* claim(moves: BalanceMove[], strict: boolean): Program<Set<BalanceMove>
   return held;
 }
 
-/** Moves the budget counts of a request by what it cost beyond (or below) its hold. */
-function* settleBudgets(r: Reservation, delta: number): Program<void> {
-  if (!r.budget || delta === 0) return;
-  if (r.budget.user !== null) yield budgetAdjust('user', r.userId, delta, r.budget.user);
-  if (r.budget.token !== null && r.tokenId > 0) {
-    yield budgetAdjust('token', r.tokenId, delta, r.budget.token);
-  }
+/**
+ * Counts what a request cost against its budgets: a written reservation took its hold from
+ * them already, so the count moves by the difference; a hold kept in memory took nothing, so
+ * the whole cost is counted (restarting an older period's count).
+ */
+function* settleBudgets(r: Reservation, cost: number): Program<void> {
+  if (!r.budget) return;
+  const count = (account: 'user' | 'token', id: number, start: number) =>
+    r.inMemory
+      ? budgetCount(account, id, cost, start)
+      : budgetAdjust(account, id, cost - r.quota, start);
+  if (r.inMemory ? cost === 0 : cost === r.quota) return;
+  if (r.budget.user !== null) yield count('user', r.userId, r.budget.user);
+  if (r.budget.token !== null && r.tokenId > 0) yield count('token', r.tokenId, r.budget.token);
 }
 
 /**
@@ -256,7 +264,7 @@ export function* commitProgram(
   // moves after them (a request admitted on a refund still in this batch).
   const within: Charged[] = ordered.filter(fits).map((move) => ({ move, quota: costOf(move) }));
   for (const { move, quota } of within) {
-    yield* settleBudgets(move.reservation, quota - move.reservation.quota);
+    yield* settleBudgets(move.reservation, quota);
   }
   const withinPlan = planTotals(within, reservedOf);
   yield* addTotals(withinPlan, now);
@@ -269,7 +277,7 @@ export function* commitProgram(
     for (const [i, move] of moves.entries()) {
       const quota = reservedOf(move) + charged[i]!;
       beyond.push({ move, quota });
-      yield* settleBudgets(move.reservation, quota - move.reservation.quota);
+      yield* settleBudgets(move.reservation, quota);
     }
   }
   const beyondPlan = planTotals(beyond, reservedOf);

@@ -126,6 +126,24 @@ export function budgetAdjust(
   };
 }
 
+/**
+ * Counts `amount` against the account's budget for the period starting at `start`, without a
+ * limit (the request was admitted against the budget already): a stored count of an older
+ * period starts again from it; nothing when a newer period began meanwhile.
+ */
+export function budgetCount(
+  account: 'user' | 'token',
+  id: number,
+  amount: number,
+  start: number,
+): RawStatement {
+  const table = account === 'user' ? 'users' : 'tokens';
+  return {
+    sql: `update ${table} set budget_used = case when budget_start = ? then budget_used + ? else ? end, budget_start = ? where id = ? and budget_start <= ?`,
+    params: [start, amount, amount, start, id, start],
+  };
+}
+
 /** Records the quota held by a relay request (its id is the request id). */
 export function insertReservation(
   id: string,
