@@ -3,11 +3,11 @@ import { keyHeld } from './ledger/relay-moves.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove } from './settle-plan.js';
 
-/** What a reservation holds: its user's balance and, for a limited key, the key's; budgets. */
-type Held = BudgetAccount | 'user budget' | 'token budget';
-
-/** The balance or budget of a reservation that cannot cover it. */
-export type Shortfall = Held;
+/**
+ * What a reservation holds: its user's balance and, for a limited key, the key's; the budgets
+ * of either that have one.
+ */
+export type HeldAccount = BudgetAccount | 'user budget' | 'token budget';
 
 /**
  * Quota held in memory by the relay requests in flight, per balance and per budget. On SQLite
@@ -23,7 +23,7 @@ export type Shortfall = Held;
  */
 export class MemoryHolds {
   /** What is held per balance and budget, by kind and id. */
-  private readonly held: Record<Held, Map<number, number>> = {
+  private readonly held: Record<HeldAccount, Map<number, number>> = {
     user: new Map(),
     token: new Map(),
     'user budget': new Map(),
@@ -37,7 +37,7 @@ export class MemoryHolds {
    * on it) cannot cover `r.quota`, or null when all can; in the order the database checks a
    * written reservation.
    */
-  shortOf(r: Reservation, read: BalanceSnapshots): Shortfall | null {
+  shortOf(r: Reservation, read: BalanceSnapshots): HeldAccount | null {
     const budget = r.budget;
     if (budget?.user != null && this.budgetShort('user', r.userId, budget.user, r, read)) {
       return 'user budget';
@@ -69,7 +69,7 @@ export class MemoryHolds {
   }
 
   /** What `available` leaves once what is held on that balance or budget is taken. */
-  private free(held: Held, id: number, available: number): number {
+  private free(held: HeldAccount, id: number, available: number): number {
     return available - (this.held[held].get(id) ?? 0);
   }
 

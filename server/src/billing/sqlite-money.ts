@@ -5,7 +5,7 @@ import { nowSeconds } from '../lib/time.js';
 import { runSync } from './ledger/program.js';
 import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
 import { BalanceSnapshots } from './balance-snapshots.js';
-import { MemoryHolds, type Shortfall } from './memory-holds.js';
+import { MemoryHolds, type HeldAccount } from './memory-holds.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged, Settlement } from './settle-plan.js';
 import type { UsageJournal } from './usage-journal.js';
@@ -16,7 +16,7 @@ const commitDelayMs = 50;
 const maxQueued = 1000;
 
 /** The error a reservation gets for what cannot cover it. */
-const refusals: Record<Shortfall, MessageId> = {
+const refusals: Record<HeldAccount, MessageId> = {
   'user budget': 'user_budget_exhausted',
   'token budget': 'token_budget_exhausted',
   user: 'insufficient_user_quota',
@@ -41,13 +41,14 @@ export interface KyselyFallback {
 /**
  * The relay's ledger programs on SQLite, run synchronously on the one connection. A
  * reservation is held in memory (`MemoryHolds`), on balances and budgets: no write before the
- * upstream call, nothing to reconcile after a crash. Settlements and refunds commit in batches, one synchronous
- * transaction each (one WAL write, nothing can interleave with it): the settlement of a
- * delivered answer is made durable first by the usage journal (`deliver`), so nobody waits for
- * its commit, which gathers for up to `commitDelayMs`; a move or a written reservation that a
- * request waits for commits at the next `setImmediate`, with everything queued. Memory holds are let go once their moves are committed. While a
- * Kysely transaction holds the connection (rare: administrative writes), reservations are
- * written and the batch runs through the Kysely runner instead.
+ * upstream call, nothing to reconcile after a crash. Settlements and refunds commit in
+ * batches, one synchronous transaction each (one WAL write, nothing can interleave with it):
+ * the settlement of a delivered answer is made durable first by the usage journal
+ * (`deliver`), so nobody waits for its commit, which gathers for up to `commitDelayMs`; a move
+ * or a written reservation that a request waits for commits at the next `setImmediate`, with
+ * everything queued. Memory holds are let go once their moves are committed. While a Kysely
+ * transaction holds the connection (rare: administrative writes), reservations are written and
+ * the batch runs through the Kysely runner instead.
  */
 export class SqliteMoney {
   private readonly holds = new MemoryHolds();
