@@ -41,6 +41,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
         },
         onCharged,
         journal,
+        base.shared.kind !== 'redis',
       )
     : undefined;
   const later = (move: BalanceMove) => (sqlite ? sqlite.later(move) : queue.push(move));

@@ -40,15 +40,15 @@ export interface KyselyFallback {
 
 /**
  * The relay's ledger programs on SQLite, run synchronously on the one connection. A
- * reservation is held in memory (`MemoryHolds`), on balances and budgets: no write before the
- * upstream call, nothing to reconcile after a crash. Settlements and refunds commit in
- * batches, one synchronous transaction each (one WAL write, nothing can interleave with it):
- * the settlement of a delivered answer is made durable first by the usage journal
- * (`deliver`), so nobody waits for its commit, which gathers for up to `commitDelayMs`; a move
- * or a written reservation that a request waits for commits at the next `setImmediate`, with
- * everything queued. Memory holds are let go once their moves are committed. While a Kysely
- * transaction holds the connection (rare: administrative writes), reservations are written and
- * the batch runs through the Kysely runner instead.
+ * reservation is held in memory (`MemoryHolds`), on balances and (for a lone instance)
+ * budgets: no write before the upstream call, nothing to reconcile after a crash. Settlements
+ * and refunds commit in batches, one synchronous transaction each (one WAL write, nothing can
+ * interleave with it): the settlement of a delivered answer is made durable first by the usage
+ * journal (`deliver`), so nobody waits for its commit, which gathers for up to
+ * `commitDelayMs`; a move or a written reservation that a request waits for commits at the
+ * next `setImmediate`, with everything queued. Memory holds are let go once their moves are
+ * committed. While a Kysely transaction holds the connection (rare: administrative writes),
+ * reservations are written and the batch runs through the Kysely runner instead.
  */
 export class SqliteMoney {
   private readonly holds = new MemoryHolds();
@@ -68,6 +68,13 @@ export class SqliteMoney {
     private readonly onCommitted: (charged: Charged[]) => void,
     /** Where delivered answers' settlements are made durable (null: commit them first). */
     private readonly journal: UsageJournal | null,
+    /**
+     * Whether budgets are held in memory too: only when this process is the database's one
+     * relay (no shared state for several instances). A budget's count is settled without a
+     * guard, since the answer is out by then, so instances beside each other take their
+     * budgets in the database before the upstream call.
+     */
+    private readonly budgetsInMemory: boolean,
   ) {
     this.balances = new BalanceSnapshots(raw);
     this.turnTx = raw.transaction((moves: BalanceMove[], reserves: PendingReserve[]) => {
@@ -85,13 +92,14 @@ export class SqliteMoney {
   }
 
   /**
-   * RESERVE: held in memory at once (balances and budgets alike), or, while a Kysely
-   * transaction holds the connection, written in the next turn's transaction. Rejects with
+   * RESERVE: held in memory at once (balances, and budgets when `budgetsInMemory`), or else,
+   * or while a Kysely transaction holds the connection, written in the next turn's
+   * transaction. Rejects with
    * `user_budget_exhausted` / `token_budget_exhausted` / `insufficient_user_quota` /
    * `insufficient_token_quota` (nothing changed then).
    */
   reserve(reservation: Reservation, instanceId: string): Promise<void> {
-    if (!this.raw.inTransaction) {
+    if (!this.raw.inTransaction && (!reservation.budget || this.budgetsInMemory)) {
       const refusal = this.refusalOf(reservation);
       if (refusal) return Promise.reject(refusal);
       this.holds.take(reservation);

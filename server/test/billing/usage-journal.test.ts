@@ -173,6 +173,7 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
         },
         () => undefined,
         journal,
+        true,
       );
       const reservation: Reservation = {
         id: 'req-disk-full',
