@@ -14,13 +14,20 @@ const writebackEveryMs = 200;
  * makes its own sync find clean pages.
  */
 export class WalWriteback {
-  private readonly fd: number;
+  /** Syncs started so far. */
+  syncs = 0;
   private readonly timer: NodeJS.Timeout;
+  private readonly totalChanges: SQLite.Statement<[], number>;
+  /** The connection's `total_changes()` when the last sync started. */
+  private synced = -1;
   private syncing = false;
   private closed = false;
 
-  private constructor(fd: number) {
-    this.fd = fd;
+  private constructor(
+    private readonly raw: SQLite.Database,
+    private readonly fd: number,
+  ) {
+    this.totalChanges = raw.prepare<[], number>('select total_changes()').pluck();
     this.timer = setInterval(() => this.writeback(), writebackEveryMs).unref();
   }
 
@@ -28,7 +35,7 @@ export class WalWriteback {
   static start(raw: SQLite.Database): WalWriteback | null {
     if (raw.memory) return null;
     try {
-      return new WalWriteback(openSync(`${raw.name}-wal`, 'r'));
+      return new WalWriteback(raw, openSync(`${raw.name}-wal`, 'r'));
     } catch {
       return null;
     }
@@ -41,7 +48,13 @@ export class WalWriteback {
   }
 
   private writeback(): void {
-    if (this.syncing) return;
+    if (this.syncing || !this.raw.open) return;
+    // Every write of the process goes through this connection: none since the last sync
+    // (an idle server) leaves nothing to send, and the thread pool is not woken for it.
+    const changes = this.totalChanges.get()!;
+    if (changes === this.synced) return;
+    this.synced = changes;
+    this.syncs++;
     this.syncing = true;
     // A failed sync changes nothing: SQLite's own sync at the checkpoint still runs.
     fdatasync(this.fd, () => {

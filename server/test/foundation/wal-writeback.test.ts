@@ -43,11 +43,30 @@ describe('WalWriteback', () => {
       insert.run(i);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    // Commits every 25 ms: a sync every 200 ms or so.
+    expect(writeback.syncs).toBeGreaterThanOrEqual(1);
     writeback.close();
     // A sync in flight closes the file when it returns.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(openFds()).toBe(before);
     expect(raw.prepare('select count(*) from t').pluck().get()).toBe(20);
+    raw.close();
+  });
+
+  it('does not sync while nothing is committed', async () => {
+    const raw = walDatabase();
+    const writeback = WalWriteback.start(raw)!;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await wait(450);
+    const idle = writeback.syncs;
+    // The table's creation before the start is sent at most once; nothing after it.
+    expect(idle).toBeLessThanOrEqual(1);
+    await wait(450);
+    expect(writeback.syncs).toBe(idle);
+    raw.prepare('insert into t (x) values (1)').run();
+    await wait(450);
+    expect(writeback.syncs).toBe(idle + 1);
+    writeback.close();
     raw.close();
   });
 });
