@@ -2,6 +2,8 @@ import type SQLite from 'better-sqlite3';
 import type { LedgerAccount } from './ledger/entries.js';
 import { balanceOf } from './ledger/relay-moves.js';
 import { runSync } from './ledger/program.js';
+import { readBudget } from './ledger/statements.js';
+import { runRawSync } from '../db/raw-statement.js';
 
 /** How long a snapshot may stand in for the row at most (writes by another process). */
 const maxAgeMs = 1000;
@@ -46,7 +48,6 @@ export class BalanceSnapshots {
     token: new Map(),
   };
   private readonly totalChanges: SQLite.Statement<[], number>;
-  private readonly budgetOf: Record<BudgetAccount, SQLite.Statement<[number, number], BudgetState>>;
 
   constructor(
     private readonly raw: SQLite.Database,
@@ -54,11 +55,6 @@ export class BalanceSnapshots {
     private readonly clock: () => number = () => performance.now(),
   ) {
     this.totalChanges = raw.prepare<[], number>('select total_changes()').pluck();
-    const budget = (table: string) =>
-      raw.prepare<[number, number], BudgetState>(
-        `select budget_quota as quota, case when budget_start = ? then budget_used else 0 end as used from ${table} where id = ?`,
-      );
-    this.budgetOf = { user: budget('users'), token: budget('tokens') };
   }
 
   /** What the balance holds now (0 for a missing row). */
@@ -70,12 +66,10 @@ export class BalanceSnapshots {
 
   /** The budget of an account and what its period starting at `start` used (none: quota 0). */
   budget(account: BudgetAccount, id: number, start: number): BudgetState {
-    return this.cached(
-      this.budgets[account],
-      id,
-      start,
-      () => this.budgetOf[account].get(start, id) ?? { quota: 0, used: 0 },
-    );
+    return this.cached(this.budgets[account], id, start, () => {
+      const [row] = runRawSync(this.raw, readBudget(account, id, start)).rows;
+      return { quota: Number(row?.quota ?? 0), used: Number(row?.used ?? 0) };
+    });
   }
 
   private cached<T>(snapshots: Map<number, Snapshot<T>>, id: number, start: number, read: () => T) {

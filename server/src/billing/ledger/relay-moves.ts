@@ -234,12 +234,12 @@ function* claim(moves: BalanceMove[], strict: boolean): Program<Set<BalanceMove>
  * the whole cost is counted (restarting an older period's count).
  */
 function* settleBudgets(r: Reservation, cost: number): Program<void> {
-  if (!r.budget) return;
+  const taken = r.inMemory ? 0 : r.quota;
+  if (!r.budget || cost === taken) return;
   const count = (account: 'user' | 'token', id: number, start: number) =>
     r.inMemory
       ? budgetCount(account, id, cost, start)
-      : budgetAdjust(account, id, cost - r.quota, start);
-  if (r.inMemory ? cost === 0 : cost === r.quota) return;
+      : budgetAdjust(account, id, cost - taken, start);
   if (r.budget.user !== null) yield count('user', r.userId, r.budget.user);
   if (r.budget.token !== null && r.tokenId > 0) yield count('token', r.tokenId, r.budget.token);
 }

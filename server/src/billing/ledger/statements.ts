@@ -84,16 +84,47 @@ export function insertEntries(rows: EntryRow[]): RawStatement {
   };
 }
 
+/** The table of an account that can have a budget. */
+const budgetTable = (account: 'user' | 'token') => (account === 'user' ? 'users' : 'tokens');
+
 /** The quota used in the period starting at `start` (0 when the stored count is older). */
 const usedSince = (start: number): [string, unknown[]] => [
   '(case when budget_start = ? then budget_used else 0 end)',
   [start],
 ];
 
+/** Reads an account's budget (`quota`, 0 for none) and what the period at `start` `used`. */
+export function readBudget(account: 'user' | 'token', id: number, start: number): RawStatement {
+  const [used, usedParams] = usedSince(start);
+  return {
+    sql: `select budget_quota as quota, ${used} as used from ${budgetTable(account)} where id = ?`,
+    params: [...usedParams, id],
+  };
+}
+
 /**
- * Counts `amount` against the account's budget for the period starting at `start` (a stored
- * count of an older period starts again from 0), only while it stays within the budget
- * (1 row changed when counted; an account whose budget was removed counts nothing).
+ * Adds `amount` to the count of the period starting at `start` (a stored count of an older
+ * period starts again from 0), on the rows `guard` lets through.
+ */
+function countInPeriod(
+  account: 'user' | 'token',
+  id: number,
+  amount: number,
+  start: number,
+  guard: (used: string) => [string, unknown[]],
+): RawStatement {
+  const [used, usedParams] = usedSince(start);
+  const [condition, conditionParams] = guard(used);
+  return {
+    sql: `update ${budgetTable(account)} set budget_used = ${used} + ?, budget_start = ? where id = ? and ${condition}`,
+    params: [...usedParams, amount, start, id, ...conditionParams],
+  };
+}
+
+/**
+ * Counts `amount` against the account's budget for the period starting at `start`, only while
+ * it stays within the budget (1 row changed when counted; an account whose budget was removed
+ * counts nothing).
  */
 export function budgetTake(
   account: 'user' | 'token',
@@ -101,12 +132,24 @@ export function budgetTake(
   amount: number,
   start: number,
 ): RawStatement {
-  const table = account === 'user' ? 'users' : 'tokens';
-  const [used, usedParams] = usedSince(start);
-  return {
-    sql: `update ${table} set budget_used = ${used} + ?, budget_start = ? where id = ? and (budget_quota = 0 or ${used} + ? <= budget_quota)`,
-    params: [...usedParams, amount, start, id, ...usedParams, amount],
-  };
+  return countInPeriod(account, id, amount, start, (used) => [
+    `(budget_quota = 0 or ${used} + ? <= budget_quota)`,
+    [start, amount],
+  ]);
+}
+
+/**
+ * Counts `amount` against the account's budget for the period starting at `start`, without a
+ * limit (the request was admitted against the budget already); nothing when a newer period
+ * began meanwhile.
+ */
+export function budgetCount(
+  account: 'user' | 'token',
+  id: number,
+  amount: number,
+  start: number,
+): RawStatement {
+  return countInPeriod(account, id, amount, start, () => ['budget_start <= ?', [start]]);
 }
 
 /**
@@ -119,28 +162,9 @@ export function budgetAdjust(
   delta: number,
   start: number,
 ): RawStatement {
-  const table = account === 'user' ? 'users' : 'tokens';
   return {
-    sql: `update ${table} set budget_used = case when budget_used + ? > 0 then budget_used + ? else 0 end where id = ? and budget_start = ?`,
+    sql: `update ${budgetTable(account)} set budget_used = case when budget_used + ? > 0 then budget_used + ? else 0 end where id = ? and budget_start = ?`,
     params: [delta, delta, id, start],
-  };
-}
-
-/**
- * Counts `amount` against the account's budget for the period starting at `start`, without a
- * limit (the request was admitted against the budget already): a stored count of an older
- * period starts again from it; nothing when a newer period began meanwhile.
- */
-export function budgetCount(
-  account: 'user' | 'token',
-  id: number,
-  amount: number,
-  start: number,
-): RawStatement {
-  const table = account === 'user' ? 'users' : 'tokens';
-  return {
-    sql: `update ${table} set budget_used = case when budget_start = ? then budget_used + ? else ? end, budget_start = ? where id = ? and budget_start <= ?`,
-    params: [start, amount, amount, start, id, start],
   };
 }
 
