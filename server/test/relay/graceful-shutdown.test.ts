@@ -13,6 +13,21 @@ import {
 import { seedChannel, seedToken, seedUser } from './relay-fixture.js';
 import { call, databaseEnv, startServer } from './server-child.js';
 
+/** Resolves once the server no longer answers its status page (refused, or 503 while closing). */
+async function stopsServing(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/status`)
+      .then(async (res) => {
+        await res.arrayBuffer();
+        return res.ok;
+      })
+      .catch(() => false);
+    if (!ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the server still serves 10 s after SIGTERM');
+}
+
 /**
  * SIGTERM with answers in flight: the server stops taking connections, lets the streams
  * finish, commits every charge and log, and exits 0 — every answer the clients received is
@@ -50,7 +65,10 @@ describe.runIf(testDb !== 'sqlite' || !testRedis)(
       const inFlight = Array.from({ length: 12 }, (_, i) => call(port, key, i % 3 !== 0));
       await new Promise((resolve) => setTimeout(resolve, 400));
       server.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server takes the signal once its event loop gets to it (on a loaded machine, with
+      // twelve answers starting, that has taken over 200 ms); the status page, which bills
+      // nothing, tells when it has.
+      await stopsServing(port);
       // New connections are refused while the last answers finish.
       expect(await call(port, key, false)).toBeNull();
       const answered = await Promise.all(inFlight);
