@@ -65,11 +65,17 @@ const bodies = {
   }),
 };
 
-/** One sequential client of one target: a kept-alive connection and what it measured. */
+const mockScript = new URL('../bench/mock-upstream.mjs', import.meta.url).pathname;
+const mockUrl = (port) => `http://127.0.0.1:${port}/v1`;
+
+/**
+ * One sequential client of one target over a kept-alive connection: `block` sends `count`
+ * requests one after the other and adds the times (ms) of those past the block's warm-up to
+ * `into`, the first byte's or the whole answer's.
+ */
 function client(name, url, key) {
   const target = new URL(`${url.replace(/\/+$/, '')}/chat/completions`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const timings = { ttfb: [], total: [] };
   const once = (body) =>
     new Promise((resolve, reject) => {
       const t0 = process.hrtime.bigint();
@@ -93,20 +99,12 @@ function client(name, url, key) {
       req.end(body);
     });
   return {
-    name,
-    timings,
-    async run(body, count, record) {
+    async block(body, count, figure, into = []) {
       for (let i = 0; i < count; i++) {
         const t = await once(body);
-        if (record && i >= blockWarmup) {
-          timings.ttfb.push(t.ttfb);
-          timings.total.push(t.total);
-        }
+        if (i >= blockWarmup) into.push(t[figure]);
       }
-    },
-    reset() {
-      timings.ttfb = [];
-      timings.total = [];
+      return into;
     },
     close: () => agent.destroy(),
   };
@@ -121,9 +119,10 @@ const round3 = (x) => Math.round(x * 1000) / 1000;
 
 /**
  * Measures both relays unloaded, side by side. `bare` and `gateway` each say how to start the
- * relay and its mock: `{ mock: {args, port}, relay: {command, args, env, url, ready, key} }`.
- * Resolves with each mode's p50s (ms) and each relay's added p50 over its own mock: the whole
- * answer for non-stream requests, the first byte for streamed ones.
+ * relay and on which port its mock listens: `{ mockPort, command, args, env, url, ready, key }`.
+ * Resolves with each relay's added p50 (ms) over its own mock per mode, `{ nonstream: { bare,
+ * gateway }, stream: { bare, gateway } }`: the whole answer for non-stream requests, the first
+ * byte for streamed ones.
  */
 export async function measureUnloaded({ bare, gateway }, { rounds = 20, log = () => {} } = {}) {
   const procs = [];
@@ -132,46 +131,36 @@ export async function measureUnloaded({ bare, gateway }, { rounds = 20, log = ()
     execFileSync('taskset', ['-p', '-c', String(auxCpu), String(prober)], { stdio: 'ignore' });
   try {
     for (const side of [bare, gateway]) {
-      procs.push(start(process.execPath, side.mock.args, auxCpu, process.env));
-      procs.push(start(side.relay.command, side.relay.args, relayCpu, side.relay.env));
+      const mockArgs = [mockScript, '--port', String(side.mockPort)];
+      procs.push(start(process.execPath, mockArgs, auxCpu, process.env));
+      procs.push(start(side.command, side.args, relayCpu, side.env));
     }
     for (const side of [bare, gateway]) {
-      await ready(`http://127.0.0.1:${side.mock.port}/v1/models`);
-      await ready(side.relay.ready);
+      await ready(`${mockUrl(side.mockPort)}/models`);
+      await ready(side.ready);
     }
     const clients = [
-      client('bare mock', `http://127.0.0.1:${bare.mock.port}/v1`, 'x'),
-      client('bare relay', bare.relay.url, bare.relay.key),
-      client('gateway mock', `http://127.0.0.1:${gateway.mock.port}/v1`, 'x'),
-      client('gateway', gateway.relay.url, gateway.relay.key),
+      client('bare mock', mockUrl(bare.mockPort), 'x'),
+      client('bare relay', bare.url, bare.key),
+      client('gateway mock', mockUrl(gateway.mockPort), 'x'),
+      client('gateway', gateway.url, gateway.key),
     ];
     const result = {};
     for (const mode of ['nonstream', 'stream']) {
       const body = Buffer.from(bodies[mode]);
+      const figure = mode === 'stream' ? 'ttfb' : 'total';
       log(
         `unloaded, side by side, ${mode}: ${warmupRequests} warm-up requests each, then ${rounds} rounds of ${blockSize}`,
       );
-      for (const c of clients) {
-        c.reset();
-        await c.run(body, warmupRequests, false);
+      for (const c of clients) await c.block(body, warmupRequests, figure);
+      const times = clients.map(() => []);
+      for (let r = 0; r < rounds; r++) {
+        for (const [i, c] of clients.entries()) await c.block(body, blockSize, figure, times[i]);
       }
-      for (let r = 0; r < rounds; r++) for (const c of clients) await c.run(body, blockSize, true);
-      const figure = mode === 'stream' ? 'ttfb' : 'total';
-      const [bareMock, bareRelay, gatewayMock, gatewayRelay] = clients.map((c) =>
-        p50(c.timings[figure]),
-      );
+      const [bareMock, bareRelay, gatewayMock, gatewayRelay] = times.map(p50);
       result[mode] = {
-        figure,
-        p50_ms: {
-          bare_mock: round3(bareMock),
-          bare: round3(bareRelay),
-          gateway_mock: round3(gatewayMock),
-          gateway: round3(gatewayRelay),
-        },
-        added_ms: {
-          bare: round3(bareRelay - bareMock),
-          gateway: round3(gatewayRelay - gatewayMock),
-        },
+        bare: round3(bareRelay - bareMock),
+        gateway: round3(gatewayRelay - gatewayMock),
       };
     }
     for (const c of clients) c.close();

@@ -17,12 +17,31 @@ export async function waitUntilServing(
   attempts = 200,
 ): Promise<void> {
   for (let i = 0; i < attempts && child.exitCode === null; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/status`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
+    if (await serving(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the server did not start');
+}
+
+/**
+ * Resolves once the server on `port` no longer answers its status page (the connection is
+ * refused, or 503 while it closes): a server that was sent SIGTERM has taken it.
+ */
+export async function waitUntilNotServing(port: number, attempts = 200): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (!(await serving(port))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the server still serves');
+}
+
+/** Whether the server on `port` answers its status page (which bills and changes nothing). */
+function serving(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/api/status`).then(
+    async (res) => {
+      await res.arrayBuffer();
+      return res.ok;
+    },
+    () => false,
+  );
 }

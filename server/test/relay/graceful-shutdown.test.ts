@@ -2,7 +2,7 @@ import { LogType } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream/index.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
-import { freePort } from '../helpers/server-process.js';
+import { freePort, waitUntilNotServing } from '../helpers/server-process.js';
 import {
   createIsolatedDb,
   createTestContext,
@@ -12,21 +12,6 @@ import {
 } from '../helpers/test-context.js';
 import { seedChannel, seedToken, seedUser } from './relay-fixture.js';
 import { call, databaseEnv, startServer } from './server-child.js';
-
-/** Resolves once the server no longer answers its status page (refused, or 503 while closing). */
-async function stopsServing(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/status`)
-      .then(async (res) => {
-        await res.arrayBuffer();
-        return res.ok;
-      })
-      .catch(() => false);
-    if (!ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the server still serves 10 s after SIGTERM');
-}
 
 /**
  * SIGTERM with answers in flight: the server stops taking connections, lets the streams
@@ -66,9 +51,8 @@ describe.runIf(testDb !== 'sqlite' || !testRedis)(
       await new Promise((resolve) => setTimeout(resolve, 400));
       server.kill('SIGTERM');
       // The server takes the signal once its event loop gets to it (on a loaded machine, with
-      // twelve answers starting, that has taken over 200 ms); the status page, which bills
-      // nothing, tells when it has.
-      await stopsServing(port);
+      // twelve answers starting, that has taken over 200 ms).
+      await waitUntilNotServing(port);
       // New connections are refused while the last answers finish.
       expect(await call(port, key, false)).toBeNull();
       const answered = await Promise.all(inFlight);
