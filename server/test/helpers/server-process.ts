@@ -1,13 +1,24 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A local TCP port nothing listens on right now. */
+/**
+ * A local TCP port nothing listens on right now, for a child process to listen on. It is
+ * picked below Linux's ephemeral range (32768 and up): a port the kernel hands out for `listen`
+ * on port 0 comes from that range, where the suite's own outgoing connections take their local
+ * ports too, and one of them took such a port between this check and the child's `listen`.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
 }
 
 /** Waits until a server process answers `/api/status` (up to `attempts` × 100 ms). */
