@@ -47,8 +47,13 @@ describe.runIf(testDb !== 'sqlite' || !testRedis)(
       const port = await freePort();
       const server = await startServer(databaseEnv(isolated), port);
       const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+      const asked = up.requests.length;
       const inFlight = Array.from({ length: 12 }, (_, i) => call(port, key, i % 3 !== 0));
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Signalled once all twelve are in flight (each has reached the upstream): a fixed wait
+      // was too short on a loaded slow machine, where a request still on its way was refused.
+      for (let i = 0; i < 300 && up.requests.length < asked + 12; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       server.kill('SIGTERM');
       // The server takes the signal once its event loop gets to it (on a loaded machine, with
       // twelve answers starting, that has taken over 200 ms).
