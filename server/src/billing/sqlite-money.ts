@@ -59,6 +59,13 @@ export class SqliteMoney {
   private turn: Promise<Charged[]> | undefined;
   /** The commit of moves nobody waits for, `commitDelayMs` after the first of them. */
   private timer: NodeJS.Timeout | undefined;
+  /**
+   * Reservations taken whose move is not queued yet: requests that may still deliver an
+   * answer. When none is left but the one delivering, nothing can share the journal's write
+   * at the end of the turn, so it is written at once (a lone request does not wait a turn).
+   */
+  private readonly onTheirWay = new WeakSet<Reservation>();
+  private answering = 0;
   private readonly turnTx;
 
   constructor(
@@ -103,6 +110,7 @@ export class SqliteMoney {
       const refusal = this.refusalOf(reservation);
       if (refusal) return Promise.reject(refusal);
       this.holds.take(reservation);
+      this.expect(reservation);
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
@@ -114,14 +122,17 @@ export class SqliteMoney {
   /**
    * SETTLE a delivered answer: durable once this resolves. Appended to the journal with every
    * other answer of this turn of the event loop (one write), it resolves at the end of the
-   * turn; its commit follows in the next batch. Without a journal (a database in memory), or
-   * when its write fails, the answer waits for its commit instead.
+   * turn, or at once when no other request is on its way; its commit follows in the next
+   * batch. Without a journal (a database in memory), or when its write fails, the answer
+   * waits for its commit instead.
    */
   deliver(settlement: Settlement): Promise<void> {
     if (!this.journal) return this.commit(settlement);
     this.queue(settlement);
     this.scheduleLater();
-    return this.journal.append(settlement).catch(() => this.schedule().then(() => undefined));
+    return this.journal
+      .append(settlement, this.answering === 0)
+      .catch(() => this.schedule().then(() => undefined));
   }
 
   /** SETTLE or REFUND in the next turn's transaction; resolves once it is committed. */
@@ -139,7 +150,14 @@ export class SqliteMoney {
   /** Queues a move for the next batch; its request holds what the move will change. */
   private queue(move: BalanceMove): void {
     this.holds.settling(move);
+    if (this.onTheirWay.delete(move.reservation)) this.answering--;
     this.moves.push(move);
+  }
+
+  /** A reservation is taken: its request may deliver an answer until its move is queued. */
+  private expect(reservation: Reservation): void {
+    this.onTheirWay.add(reservation);
+    this.answering++;
   }
 
   /** Commits whatever is queued now; resolves when it is written. */
@@ -194,8 +212,9 @@ export class SqliteMoney {
     this.release(moves);
     reserves.forEach((w, i) => {
       const refusal = outcome.refusals[i];
-      if (refusal) w.reject(refusal);
-      else w.resolve();
+      if (refusal) return w.reject(refusal);
+      this.expect(w.reservation);
+      w.resolve();
     });
     this.onCommitted(outcome.charged);
     return outcome.charged;
@@ -205,8 +224,14 @@ export class SqliteMoney {
   private async runOnKysely(moves: BalanceMove[], reserves: PendingReserve[]): Promise<Charged[]> {
     for (const w of reserves) {
       const refusal = this.refusalOf(w.reservation);
-      if (refusal) w.reject(refusal);
-      else this.kysely.reserve(w.reservation, w.instanceId).then(w.resolve, w.reject);
+      if (refusal) {
+        w.reject(refusal);
+        continue;
+      }
+      this.kysely.reserve(w.reservation, w.instanceId).then(() => {
+        this.expect(w.reservation);
+        w.resolve();
+      }, w.reject);
     }
     if (moves.length > 0) await this.kysely.commit(moves);
     this.release(moves);

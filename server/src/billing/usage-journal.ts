@@ -7,7 +7,8 @@ import type { BalanceMove, Settlement } from './settle-plan.js';
  * the SQLite database before an answer's last bytes leave. One `write` makes a charge outlive
  * the process (as SQLite's own WAL does without a sync), where a commit takes a few dozen page
  * writes. Every answer finishing in one turn of the event loop shares that write (at the
- * turn's `setImmediate`); the commits follow later and in larger batches, and the file is
+ * turn's `setImmediate`), unless no other answer can come to share it (`append`'s `now`); the
+ * commits follow later and in larger batches, and the file is
  * emptied once nothing it holds is left uncommitted. The next start commits what a crash left
  * in it (`replaySettlements`) before it reconciles reservations.
  */
@@ -26,6 +27,8 @@ export class UsageJournal {
   private torn = false;
   /** Something was written since the file was last emptied. */
   private dirty = false;
+  /** The end-of-turn write, made once rather than per turn. */
+  private readonly writeLater = () => this.write();
 
   constructor(readonly path: string) {
     this.fd = openSync(path, 'a');
@@ -48,20 +51,23 @@ export class UsageJournal {
 
   /**
    * Appends a settlement; it survives a crash of the process once the promise resolves (at
-   * the end of this turn of the event loop, or at `write`). Rejects when the write failed:
-   * the settlement is not in the file then.
+   * the end of this turn of the event loop, at `write`, or at once when `now`: nothing else
+   * is on its way to share the turn's write). Rejects when the write failed: the settlement
+   * is not in the file then.
    */
-  append(settlement: Settlement): Promise<void> {
+  append(settlement: Settlement, now = false): Promise<void> {
     if (!this.written) {
       this.written = deferred();
       // A write that failed part way left a line unended: the next line starts on a new one.
       if (this.torn) this.lines.char(ascii.newline);
-      setImmediate(() => this.write());
+      if (!now) setImmediate(this.writeLater);
     }
     writeJournalLine(settlement, this.lines);
     this.lines.char(ascii.newline);
     this.open.add(settlement);
-    return this.written.promise;
+    const written = this.written.promise;
+    if (now) this.write();
+    return written;
   }
 
   /** Writes what is appended and not written yet, in one `write`. */

@@ -136,6 +136,81 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     journal.close();
   });
 
+  it('writes at once when asked to, with what the turn appended before', async () => {
+    const path = `${isolated.env.SQLITE_PATH}-now`;
+    const journal = new UsageJournal(path);
+    const on = (id: string): Reservation => ({
+      id,
+      userId: 1,
+      tokenId: 0,
+      tokenLimited: false,
+      quota: 10,
+    });
+    const a = journal.append(settlementOf(on('req-a'), 5));
+    expect(readFileSync(path, 'utf8')).toBe('');
+    const b = journal.append(settlementOf(on('req-b'), 5), true);
+    // Both lines are in the file before the turn ends; the end-of-turn write finds nothing left.
+    expect(journal.read().map((s) => s.reservation.id)).toEqual(['req-a', 'req-b']);
+    await Promise.all([a, b]);
+    expect(journal.read().map((s) => s.reservation.id)).toEqual(['req-a', 'req-b']);
+    journal.close();
+  });
+
+  it('writes a lone answer at once and batches answers that may share the turn', async () => {
+    const { ctx } = await createTestContext({ reuse: isolated });
+    const userId = await seedUser(ctx, { quota: 10_000 });
+    const path = `${isolated.env.SQLITE_PATH}-lone`;
+    const journal = new UsageJournal(path);
+    const money = new SqliteMoney(
+      sqliteHandleOf(ctx.db)!,
+      {
+        reserve: () => Promise.reject(new Error('not used')),
+        commit: () => Promise.reject(new Error('not used')),
+      },
+      () => undefined,
+      journal,
+      true,
+    );
+    const on = (id: string): Reservation => ({
+      id,
+      userId,
+      tokenId: 0,
+      tokenLimited: false,
+      quota: 1_000,
+    });
+    const inJournal = () => journal.read().map((s) => s.reservation.id);
+    const [first, second] = [on('req-first'), on('req-second')];
+    await money.reserve(first, ctx.billing.instanceId);
+    await money.reserve(second, ctx.billing.instanceId);
+    // Another request is on its way: the first answer waits for the end of the turn.
+    const firstWritten = money.deliver(settlementOf(first, 700));
+    expect(inJournal()).toEqual([]);
+    await firstWritten;
+    expect(inJournal()).toEqual(['req-first']);
+    // The last one on its way is written before `deliver` returns.
+    const secondWritten = money.deliver(settlementOf(second, 300));
+    expect(inJournal()).toEqual(['req-first', 'req-second']);
+    await secondWritten;
+    // A refund is no answer: a request refunded leaves the next one alone.
+    const [third, fourth] = [on('req-third'), on('req-fourth')];
+    await money.reserve(third, ctx.billing.instanceId);
+    await money.reserve(fourth, ctx.billing.instanceId);
+    money.later({ kind: 'refund', reservation: third, log: null });
+    const fourthWritten = money.deliver(settlementOf(fourth, 100));
+    expect(inJournal().at(-1)).toBe('req-fourth');
+    await fourthWritten;
+    await money.flush();
+    const user = await ctx.db
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(user.quota)).toBe(10_000 - 700 - 300 - 100);
+    journal.close();
+    expect(await auditLedger(ctx)).toEqual([]);
+    await ctx.close();
+  });
+
   it('keeps every line of a turn larger than its write buffer, whatever its characters', async () => {
     const path = `${isolated.env.SQLITE_PATH}-large`;
     const journal = new UsageJournal(path);
