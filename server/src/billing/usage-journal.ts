@@ -8,9 +8,9 @@ import type { BalanceMove, Settlement } from './settle-plan.js';
  * the process (as SQLite's own WAL does without a sync), where a commit takes a few dozen page
  * writes. Every answer finishing in one turn of the event loop shares that write (at the
  * turn's `setImmediate`), unless no other answer can come to share it (`append`'s `now`); the
- * commits follow later and in larger batches, and the file is
- * emptied once nothing it holds is left uncommitted. The next start commits what a crash left
- * in it (`replaySettlements`) before it reconciles reservations.
+ * commits follow later and in larger batches, and the file is emptied once nothing it holds
+ * is left uncommitted. The next start commits what a crash left in it (`replaySettlements`)
+ * before it reconciles reservations.
  */
 export class UsageJournal {
   private readonly fd: number;
