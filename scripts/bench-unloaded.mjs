@@ -19,7 +19,7 @@ const blockWarmup = 10;
  * sequentially on a 2-core VM, the bare relay's p50 settled after ~2,500 requests (from 1.1
  * ms to 0.17) and the gateway's, with ~350 functions to optimise, after ~4,500 (1.4 ms to
  * 0.25). After 1,000 warm-up requests the side-by-side figures measured mostly that
- * compilation (+0.29 to +0.44 ms non-stream; +0.01 to +0.13 after 6,000, over six runs).
+ * compilation (+0.29 to +0.44 ms non-stream; +0.01 to +0.13 after 6,000, over eight runs).
  */
 const warmupRequests = 6000;
 const warmupConcurrency = 8;
