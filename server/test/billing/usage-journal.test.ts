@@ -6,6 +6,7 @@ import { reserveQuota } from '../../src/billing/kysely-money.js';
 import type { Reservation } from '../../src/billing/reservation.js';
 import { SqliteMoney } from '../../src/billing/sqlite-money.js';
 import { UsageJournal } from '../../src/billing/usage-journal.js';
+import type { AppContext } from '../../src/context.js';
 import { sqliteHandleOf } from '../../src/db/client.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import {
@@ -16,6 +17,27 @@ import {
 } from '../helpers/test-context.js';
 import { balancesOf, seedToken, seedUser } from '../relay/relay-fixture.js';
 import { settlementOf } from './settlement.js';
+
+/** A reservation of `quota` on a user's balance alone (no key). */
+const heldFor = (id: string, userId = 1, quota = 10): Reservation => ({
+  id,
+  userId,
+  tokenId: 0,
+  tokenLimited: false,
+  quota,
+});
+
+/** The relay's money on a test context's SQLite connection, with `journal` (no Kysely runner). */
+function sqliteMoney(ctx: AppContext, journal: UsageJournal): SqliteMoney {
+  const unused = () => Promise.reject(new Error('not used'));
+  return new SqliteMoney(
+    sqliteHandleOf(ctx.db)!,
+    { reserve: unused, commit: unused },
+    () => undefined,
+    journal,
+    true,
+  );
+}
 
 /**
  * On SQLite a delivered answer's settlement is appended to a journal beside the database
@@ -111,14 +133,7 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
   it('writes the answers of one turn together, before any of them is acknowledged', async () => {
     const path = `${isolated.env.SQLITE_PATH}-batch`;
     const journal = new UsageJournal(path);
-    const on = (id: string): Reservation => ({
-      id,
-      userId: 1,
-      tokenId: 0,
-      tokenLimited: false,
-      quota: 10,
-    });
-    const [a, b, c] = ['req-a', 'req-b', 'req-c'].map((id) => settlementOf(on(id), 5));
+    const [a, b, c] = ['req-a', 'req-b', 'req-c'].map((id) => settlementOf(heldFor(id), 5));
     const acknowledged: string[] = [];
     const appended = [a!, b!, c!].map((s) =>
       journal.append(s).then(() => acknowledged.push(s.reservation.id)),
@@ -139,16 +154,9 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
   it('writes at once when asked to, with what the turn appended before', async () => {
     const path = `${isolated.env.SQLITE_PATH}-now`;
     const journal = new UsageJournal(path);
-    const on = (id: string): Reservation => ({
-      id,
-      userId: 1,
-      tokenId: 0,
-      tokenLimited: false,
-      quota: 10,
-    });
-    const a = journal.append(settlementOf(on('req-a'), 5));
+    const a = journal.append(settlementOf(heldFor('req-a'), 5));
     expect(readFileSync(path, 'utf8')).toBe('');
-    const b = journal.append(settlementOf(on('req-b'), 5), true);
+    const b = journal.append(settlementOf(heldFor('req-b'), 5), true);
     // Both lines are in the file before the turn ends; the end-of-turn write finds nothing left.
     expect(journal.read().map((s) => s.reservation.id)).toEqual(['req-a', 'req-b']);
     await Promise.all([a, b]);
@@ -161,23 +169,8 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     const userId = await seedUser(ctx, { quota: 10_000 });
     const path = `${isolated.env.SQLITE_PATH}-lone`;
     const journal = new UsageJournal(path);
-    const money = new SqliteMoney(
-      sqliteHandleOf(ctx.db)!,
-      {
-        reserve: () => Promise.reject(new Error('not used')),
-        commit: () => Promise.reject(new Error('not used')),
-      },
-      () => undefined,
-      journal,
-      true,
-    );
-    const on = (id: string): Reservation => ({
-      id,
-      userId,
-      tokenId: 0,
-      tokenLimited: false,
-      quota: 1_000,
-    });
+    const money = sqliteMoney(ctx, journal);
+    const on = (id: string) => heldFor(id, userId, 1_000);
     const inJournal = () => journal.read().map((s) => s.reservation.id);
     const [first, second] = [on('req-first'), on('req-second')];
     await money.reserve(first, ctx.billing.instanceId);
@@ -216,10 +209,7 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     const journal = new UsageJournal(path);
     // 300 lines of ~1.5 kB of two- and three-byte characters: several times the 64 kB buffer.
     const settlements = Array.from({ length: 300 }, (_, i) => {
-      const s = settlementOf(
-        { id: `req-${i}`, userId: 1, tokenId: 0, tokenLimited: false, quota: 10 },
-        5,
-      );
+      const s = settlementOf(heldFor(`req-${i}`), 5);
       s.log!.content = `× 价格 ${'é€'.repeat(250)} ${i}`;
       return s;
     });
@@ -240,23 +230,8 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
       const userId = await seedUser(ctx, { quota: 10_000 });
       // Every write to this device fails with ENOSPC, as on a full disk.
       const journal = new UsageJournal('/dev/full');
-      const money = new SqliteMoney(
-        sqliteHandleOf(ctx.db)!,
-        {
-          reserve: () => Promise.reject(new Error('not used')),
-          commit: () => Promise.reject(new Error('not used')),
-        },
-        () => undefined,
-        journal,
-        true,
-      );
-      const reservation: Reservation = {
-        id: 'req-disk-full',
-        userId,
-        tokenId: 0,
-        tokenLimited: false,
-        quota: 1_000,
-      };
+      const money = sqliteMoney(ctx, journal);
+      const reservation = heldFor('req-disk-full', userId, 1_000);
       await money.reserve(reservation, ctx.billing.instanceId);
       await money.deliver(settlementOf(reservation, 700));
       // Resolved only once committed: the charge and its log are in the database already.
