@@ -244,6 +244,9 @@ function* settleBudgets(r: Reservation, cost: number): Program<void> {
   if (r.budget.token !== null && r.tokenId > 0) yield count('token', r.tokenId, r.budget.token);
 }
 
+/** What a move costs: its usage when settled, nothing when refunded. */
+const costOf = (move: BalanceMove) => (move.kind === 'settle' ? move.quota : 0);
+
 /**
  * SETTLE and REFUND a batch in one transaction: deletes the reservations, adds the totals of
  * the moves within their reservation (what they give back, used quota, counts) per user, key
@@ -274,17 +277,14 @@ export function* commitProgram(
   const withinPlan = planTotals(within, reservedOf);
   yield* settleAllBudgets(within);
   yield* addTotals(withinPlan, now);
-  const charged = yield* chargeBeyond(beyond, reservedOf);
-  const beyondPlan = planTotals(charged, reservedOf);
-  yield* settleAllBudgets(charged);
+  const extra = yield* chargeBeyond(beyond, reservedOf);
+  const beyondPlan = planTotals(extra, reservedOf);
+  yield* settleAllBudgets(extra);
   yield* addTotals(beyondPlan, now);
-  const all = within.concat(charged);
+  const all = within.concat(extra);
   yield* insertRows(all, reservedOf, withinPlan.logs.concat(beyondPlan.logs), now);
   return all;
 }
-
-/** What a move costs: its usage when settled, nothing when refunded. */
-const costOf = (move: BalanceMove) => (move.kind === 'settle' ? move.quota : 0);
 
 /**
  * Charges the moves that cost more than they reserved, per user: all of a user's extras at
