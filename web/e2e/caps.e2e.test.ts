@@ -49,6 +49,16 @@ describe('operator controls', () => {
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
     });
 
+  /**
+   * The caps count per calendar minute: waits, when fewer than `seconds` of the current
+   * minute are left, for the next one, so that what a test sends and then reads falls into
+   * one window.
+   */
+  const sameMinuteFor = async (seconds: number) => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  };
+
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'caps-e2e-'));
     server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
@@ -105,6 +115,7 @@ describe('operator controls', () => {
       .toMatchObject({ max_concurrency: 2, max_rpm: 100 });
 
     upstream.setBehaviour({ latencyMs: 8_000 });
+    await sameMinuteFor(40);
     const calls = [chat(), chat(), chat()];
     await p.goto('/channel');
     const cell = p.getByTestId(`channel-capacity-${channelId}`);
@@ -129,6 +140,7 @@ describe('operator controls', () => {
     await dialog.getByLabel('Budget per period (quota)').fill('1000000');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await sameMinuteFor(30);
     expect((await chat()).status).toBe(200);
     await p.reload();
     const cell = p.locator('[data-testid^="token-capacity-"]');

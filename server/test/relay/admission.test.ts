@@ -287,6 +287,7 @@ describe('admission caps', () => {
     });
     const { key } = await caller();
     up.latencyMs = 300;
+    await awayFromMinuteEnd();
     const inFlight = Promise.all(
       [1, 2].map(() => post(t.app, key, undefined, { ...chat, model: name })),
     );
