@@ -8,6 +8,7 @@ import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import {
   launchBrowser,
   newContext,
+  picture,
   screenshotTours,
   shoot,
   signIn,
@@ -121,7 +122,7 @@ describe('operator controls', () => {
     const cell = p.getByTestId(`channel-capacity-${channelId}`);
     await expect.poll(() => cell.innerText(), { timeout: 20_000 }).toMatch(/In flight\s*2 \/ 2/);
     await expect.poll(() => cell.innerText()).toMatch(/Requests this minute\s*2 \/ 100/);
-    if (screenshotTours) await shoot(p, 'caps-channel-list');
+    await picture(p, 'caps-channel-list', { fullPage: true });
     const statuses = (await Promise.all(calls)).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 429]);
     upstream.setBehaviour({});
@@ -174,7 +175,7 @@ describe('operator controls', () => {
     await tag.hover();
     await p.getByText('From 128000 prompt tokens').waitFor();
     await p.getByText(/When service_tier = flex/).waitFor();
-    if (screenshotTours) await shoot(p, 'caps-pricing-tiers');
+    await picture(p, 'caps-pricing-tiers', { fullPage: true });
 
     const admin = await page('root', 'rootpass123');
     await admin.goto('/setting?tab=operation');
@@ -190,7 +191,7 @@ describe('operator controls', () => {
     }
     // The ready-made rules are there to switch on.
     expect(text).toContain('metadata.user_id');
-    if (screenshotTours) await shoot(admin, 'caps-settings');
+    await picture(admin, 'caps-settings', { fullPage: true });
   });
 
   it.runIf(screenshotTours)('holds up in dark mode and at 390 px', async () => {

@@ -6,7 +6,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
 import { setupRoot, type ApiSession } from './helpers/api';
-import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import {
+  launchBrowser,
+  newContext,
+  picture,
+  shoot,
+  signIn,
+  type ContextOptions,
+} from './helpers/browser';
 import { startServer, type TestServer } from './helpers/server';
 
 /**
@@ -23,9 +30,6 @@ interface Channel {
   tag: string;
   models: string;
 }
-
-/** Where the modal pictures go, to be looked at by a person. */
-const pictures = '/tmp';
 
 describe('channel extras', () => {
   let dir: string;
@@ -140,7 +144,7 @@ describe('channel extras', () => {
     // The list marks it.
     await page.goto('/channel');
     await page.getByTestId(`channel-not-served-${id}`).waitFor();
-    await page.screenshot({ path: `${pictures}/channel-extras-list-not-served.png` });
+    await picture(page, 'channel-extras-list-not-served');
     await page.goto(`/channel/edit/${id}`);
     await page.getByTestId('channel-type-not-served').waitFor();
     await expect(page.getByTestId('channel-type').innerText()).resolves.toContain(
@@ -150,7 +154,7 @@ describe('channel extras', () => {
       'no longer serves this type',
     );
     await expect(page.getByTestId('channel-name').inputValue()).resolves.toBe('legacy');
-    await page.screenshot({ path: `${pictures}/channel-extras-type-not-served.png` });
+    await picture(page, 'channel-extras-type-not-served');
     await page.getByTestId('channel-submit').click();
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe(`/channel/edit/${id}`);
@@ -193,7 +197,7 @@ describe('channel extras', () => {
     await page.getByRole('menuitem', { name: 'Edit tag' }).click();
     await dialog.getByTestId('edit-tag-priority').fill('7');
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${pictures}/channel-extras-edit-tag-desktop.png` });
+    await picture(page, 'channel-extras-edit-tag-desktop');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, /tag “pool” saved; channels with it: 2/i);
     await dialog.waitFor({ state: 'hidden' });
@@ -261,7 +265,7 @@ describe('channel extras', () => {
       await page.getByTestId(`channel-tag-${ids['pool-a']}`).scrollIntoViewIfNeeded();
       await page.getByTestId(`channel-tag-${ids['pool-a']}`).click();
       await page.getByRole('menuitem', { name: 'Edit tag' }).waitFor();
-      await page.screenshot({ path: `${pictures}/channel-extras-tag-menu-390-${colorScheme}.png` });
+      await picture(page, `channel-extras-tag-menu-390-${colorScheme}`);
       await page.getByRole('menuitem', { name: 'Edit tag' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByTestId('edit-tag-priority').waitFor();
@@ -277,10 +281,8 @@ describe('channel extras', () => {
       );
       const background = await container.evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(background === 'rgb(255, 255, 255)').toBe(colorScheme === 'light');
-      await page.screenshot({ path: `${pictures}/channel-extras-edit-tag-390-${colorScheme}.png` });
-      await container.screenshot({
-        path: `${pictures}/channel-extras-edit-tag-390-${colorScheme}-whole.png`,
-      });
+      await picture(page, `channel-extras-edit-tag-390-${colorScheme}`);
+      await picture(container, `channel-extras-edit-tag-390-${colorScheme}-whole`);
       await page.keyboard.press('Escape');
     });
   }

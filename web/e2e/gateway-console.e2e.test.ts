@@ -12,6 +12,7 @@ import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import {
   launchBrowser,
   newContext,
+  picture,
   screenshotTours,
   shoot,
   signIn,
@@ -216,7 +217,7 @@ describe('gateway console', () => {
       await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${group}"]`).click();
     }
     await page.keyboard.press('Escape');
-    await shoot(page, 'gateway-flow-channel-add');
+    await picture(page, 'gateway-flow-channel-add', { fullPage: true });
     await page.getByTestId('channel-submit').click();
     await page.waitForURL('**/channel');
     const row = page.getByTestId('channel-table').locator('tr', { hasText: 'fake-openai' });
@@ -232,7 +233,7 @@ describe('gateway console', () => {
     await expect
       .poll(() => page.getByTestId('test-all-counts').innerText(), { timeout: 20_000 })
       .toMatch(/1 of 1 tested · 1 passed · 0 failed/);
-    await shoot(page, 'gateway-flow-channel-test-all');
+    await picture(page, 'gateway-flow-channel-test-all', { fullPage: true });
     await page.locator('.ant-modal-footer').getByRole('button', { name: /close/i }).click();
 
     // Priority is edited in place and saved when the field loses focus.
@@ -267,7 +268,7 @@ describe('gateway console', () => {
     await copy.getByRole('button', { name: /delete/i }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /ok/i }).click();
     await copy.waitFor({ state: 'detached' });
-    await shoot(page, 'gateway-flow-channel-list');
+    await picture(page, 'gateway-flow-channel-list', { fullPage: true });
   });
 
   it('a user creates a key, calls the relay with it, and sees the log line and its billing', async () => {
@@ -278,7 +279,7 @@ describe('gateway console', () => {
     const form = page.getByTestId('token-form');
     await form.getByLabel(/^name$/i).fill('e2e-key');
     await form.getByRole('button', { name: 'One month' }).click();
-    await shoot(page, 'gateway-flow-token-create');
+    await picture(page, 'gateway-flow-token-create', { fullPage: true });
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /^create$/i })
@@ -327,7 +328,7 @@ describe('gateway console', () => {
       .toMatch(/Model ratio\s+0\.075/);
     expect(await drawer.getByTestId('billing-formula').innerText()).toMatch(/model 0\.075 ×/);
     expect(await drawer.innerText()).toMatch(/Non-stream/);
-    await shoot(page, 'gateway-flow-log-detail');
+    await picture(page, 'gateway-flow-log-detail', { fullPage: true });
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('log-stats').innerText()).toMatch(/\$0\.\d+/);
 
@@ -356,7 +357,7 @@ describe('gateway console', () => {
       )
       .toMatch(/Requests\s+1\b/);
     await page.getByTestId('chart-quota').waitFor();
-    await shoot(page, 'gateway-flow-detail');
+    await picture(page, 'gateway-flow-detail', { fullPage: true });
     await page.goto('/panel');
     await expect
       .poll(() => page.getByTestId('panel-today').innerText(), { timeout: 15_000 })
@@ -374,7 +375,7 @@ describe('gateway console', () => {
       .toContain('word by word');
     const sent = upstream.requests.at(-1)?.json as { stream?: boolean; model?: string };
     expect(sent.stream).toBe(true);
-    await shoot(page, 'gateway-flow-playground');
+    await picture(page, 'gateway-flow-playground', { fullPage: true });
     await page.getByTestId('playground-clear').click();
     await expect.poll(() => page.getByTestId('turn-user').count()).toBe(0);
   });
@@ -401,7 +402,7 @@ describe('gateway console', () => {
       .first()
       .click();
     await expect.poll(() => page.getByTestId('price-gpt-4o-mini').innerText()).toBe('$1.5');
-    await shoot(page, 'gateway-flow-pricing-after');
+    await picture(page, 'gateway-flow-pricing-after', { fullPage: true });
   });
 
   it('the chat page frames the chat link and tells it the language', async () => {
@@ -455,22 +456,28 @@ describe('gateway console', () => {
   ];
 
   it('the other six languages: no screen shows a raw message key', async () => {
-    // The languages side by side: a page mostly waits for its network to calm down.
-    const visit = async (locale: string) => {
+    // Every catalogue has every English key (`scripts/check-i18n.mjs`), so a raw key on screen
+    // means a namespace that did not load or a key read from the wrong one, which shows in any
+    // language: each screen is opened in two languages, each language opens a third of the
+    // screens (on a screenshot tour, every screen in every language). The languages run side
+    // by side: a page mostly waits for its network to calm down.
+    const paths = [...userPages, '/channel', '/channel/add', '/setting?tab=operation'];
+    const visit = async (locale: string, index: number) => {
       const ctx = await context();
       const page = await ctx.newPage();
       // Sign in in English (the helper reads English labels), then switch the stored language.
       await signIn(page, 'root', 'rootpass123');
       await page.evaluate((language) => localStorage.setItem('locale', language), locale);
-      for (const path of [...userPages, '/channel', '/channel/add', '/setting?tab=operation']) {
+      const share = screenshotTours ? paths : paths.filter((_, i) => i % 3 === index % 3);
+      for (const path of share) {
         await page.goto(path);
         await settle(page);
         expect(await page.locator('body').innerText(), `${locale} ${path}`).not.toMatch(
           /\b(columns|form|filters|billing)\.[a-z]+/,
         );
-        if (screenshotTours) {
-          await shoot(page, `gateway-${locale}-${path.slice(1).replace(/[/?=]/g, '-')}`);
-        }
+        await picture(page, `gateway-${locale}-${path.slice(1).replace(/[/?=]/g, '-')}`, {
+          fullPage: true,
+        });
       }
       await ctx.close();
     };

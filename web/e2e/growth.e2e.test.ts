@@ -6,7 +6,14 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import { sendJson, startFakeHttp } from '../../server/test/signin/fakes/fake-http';
-import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import {
+  launchBrowser,
+  newContext,
+  picture,
+  shoot,
+  signIn,
+  type ContextOptions,
+} from './helpers/browser';
 import { startServer, type TestServer } from './helpers/server';
 
 /**
@@ -17,8 +24,6 @@ import { startServer, type TestServer } from './helpers/server';
  * webhook notifications and sees a test delivered. The user joins as an agent, root approves,
  * and the agent sees the invited user and a dividend. Photographed in light, dark and at 390 px.
  */
-
-const pictures = '/tmp';
 
 describe('growth: check-in and invitations', () => {
   let dir: string;
@@ -91,7 +96,7 @@ describe('growth: check-in and invitations', () => {
     const marked = await card.locator('[data-checked]').innerText();
     expect(marked.trim()).toBe(String(new Date().getDate()));
     await expect(card.getByTestId('checkin-recent').innerText()).resolves.toContain('checked in');
-    await card.screenshot({ path: `${pictures}/growth-checkin.png` });
+    await picture(card, 'growth-checkin');
   });
 
   it('invites a friend through the link, sees the reward and moves it to the balance', async () => {
@@ -131,7 +136,7 @@ describe('growth: check-in and invitations', () => {
     await dana.login('dana', 'danapass123');
     const self = await dana.call<{ quota: number; aff_quota: number }>('GET', '/api/user/self');
     expect(self).toMatchObject({ quota: 750_000, aff_quota: 100_000 });
-    await p.screenshot({ path: `${pictures}/growth-topup.png`, fullPage: true });
+    await picture(p, 'growth-topup', { fullPage: true });
   });
 
   it('root edits a level and the user sees the new price on /pricing and /limits', async () => {
@@ -170,7 +175,7 @@ describe('growth: check-in and invitations', () => {
       number
     >;
     expect(ratio.premium).toBe(2);
-    await groups.screenshot({ path: `${pictures}/growth-groups.png` });
+    await picture(groups, 'growth-groups');
 
     await staff.getByTestId('level-edit-default').click();
     const form = staff.getByTestId('level-form');
@@ -186,7 +191,7 @@ describe('growth: check-in and invitations', () => {
       .poll(() => staff.getByTestId('level-table').innerText())
       .toContain('1 × 0.8 = 0.8');
     await staff.getByTestId('level-table').scrollIntoViewIfNeeded();
-    await staff.screenshot({ path: `${pictures}/growth-levels.png` });
+    await picture(staff, 'growth-levels');
 
     await p.reload();
     await expect.poll(() => p.getByTestId('price-gpt-4o-mini').innerText()).toBe('$0.12');
@@ -220,9 +225,7 @@ describe('growth: check-in and invitations', () => {
         .poll(() => p.getByTestId('notification-history').innerText(), { timeout: 10_000 })
         .toContain('Delivered');
       await p.getByTestId('notifications-card').scrollIntoViewIfNeeded();
-      await p
-        .getByTestId('notifications-card')
-        .screenshot({ path: `${pictures}/growth-notifications.png` });
+      await picture(p.getByTestId('notifications-card'), 'growth-notifications');
     } finally {
       await hook.close();
     }
@@ -269,7 +272,7 @@ describe('growth: check-in and invitations', () => {
     }
     await staff.getByTestId('agent-settle').click();
     await toast(staff, /dividends credited/i);
-    await staff.screenshot({ path: `${pictures}/growth-agent-admin.png`, fullPage: true });
+    await picture(staff, 'growth-agent-admin', { fullPage: true });
 
     await p.reload();
     await expect.poll(() => p.getByTestId('agent-users').innerText()).toContain('1');
@@ -277,7 +280,7 @@ describe('growth: check-in and invitations', () => {
     await expect.poll(() => p.getByTestId('agent-user-table').innerText()).toContain('erin');
     await p.getByRole('tab', { name: 'Dividend records' }).click();
     await expect.poll(() => p.getByTestId('agent-dividend-table').innerText()).toContain('$0.20');
-    await p.screenshot({ path: `${pictures}/growth-agent.png`, fullPage: true });
+    await picture(p, 'growth-agent', { fullPage: true });
   });
 
   it('holds up in dark mode and at 390 px', async () => {
@@ -288,28 +291,28 @@ describe('growth: check-in and invitations', () => {
       const p = await page('dana', 'danapass123', options);
       await p.goto('/panel');
       await p.getByTestId('checkin-card').locator('[data-checked]').first().waitFor();
-      await p.screenshot({ path: `${pictures}/growth-panel-${name}.png`, fullPage: true });
+      await picture(p, `growth-panel-${name}`, { fullPage: true });
       if (name === 'mobile') {
         const width = await p.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(390);
       }
       await p.goto('/profile');
       await p.getByTestId('notification-history').locator('tr.ant-table-row').first().waitFor();
-      await p.screenshot({ path: `${pictures}/growth-profile-${name}.png`, fullPage: true });
+      await picture(p, `growth-profile-${name}`, { fullPage: true });
       if (name === 'mobile') {
         const width = await p.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(390);
       }
       await p.goto('/agent');
       await p.getByTestId('agent-user-table').locator('tr.ant-table-row').first().waitFor();
-      await p.screenshot({ path: `${pictures}/growth-agent-${name}.png`, fullPage: true });
+      await picture(p, `growth-agent-${name}`, { fullPage: true });
       if (name === 'mobile') {
         const width = await p.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(390);
       }
       await p.goto('/topup');
       await p.getByTestId('rebate-table').locator('tr.ant-table-row').first().waitFor();
-      await p.screenshot({ path: `${pictures}/growth-topup-${name}.png`, fullPage: true });
+      await picture(p, `growth-topup-${name}`, { fullPage: true });
       if (name === 'mobile') {
         const width = await p.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(390);

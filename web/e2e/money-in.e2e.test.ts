@@ -6,7 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEpay, type FakeEpay } from '../../server/test/fake-epay/index';
 import { minimalPdf } from '../../server/test/money-in/pdf-fixture';
 import { registerUser, setupRoot, ApiSession } from './helpers/api';
-import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import {
+  launchBrowser,
+  newContext,
+  picture,
+  shoot,
+  signIn,
+  type ContextOptions,
+} from './helpers/browser';
 import { startServer, type TestServer } from './helpers/server';
 
 /**
@@ -21,7 +28,6 @@ import { startServer, type TestServer } from './helpers/server';
 const merchantKey = 'e2e-merchant-key';
 
 /** Where the pictures go, to be looked at by a person. */
-const pictures = '/tmp';
 
 describe('money in: redemption codes', () => {
   let dir: string;
@@ -87,7 +93,7 @@ describe('money in: redemption codes', () => {
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[0-9a-f]{32}$/);
     await p.waitForTimeout(400);
-    await p.screenshot({ path: `${pictures}/money-in-new-codes.png` });
+    await picture(p, 'money-in-new-codes');
     await p.getByRole('button', { name: /^done$/i }).click();
     await expect.poll(() => p.locator('tbody tr.ant-table-row').count()).toBe(3);
     await expect(p.locator('tbody').innerText()).resolves.toContain('Unused');
@@ -141,7 +147,7 @@ describe('money in: redemption codes', () => {
       .poll(() => p.getByTestId('gateway-table').innerText(), { timeout: 10_000 })
       .toContain('1 USD = 7.3 CNY');
     await p.getByTestId('gateway-table').scrollIntoViewIfNeeded();
-    await p.screenshot({ path: `${pictures}/money-in-gateways.png` });
+    await picture(p, 'money-in-gateways');
     const listed = await root.call<Array<{ config: Record<string, string> }>>(
       'GET',
       '/api/payment/gateway/',
@@ -163,7 +169,7 @@ describe('money in: redemption codes', () => {
     await expect
       .poll(() => p.getByTestId('topup-quote').innerText(), { timeout: 10_000 })
       .toContain('73.00');
-    await p.screenshot({ path: `${pictures}/money-in-online.png`, fullPage: true });
+    await picture(p, 'money-in-online', { fullPage: true });
     const popupOpened = p.waitForEvent('popup');
     await p.getByTestId('topup-pay').click();
     const cashierPage = await popupOpened;
@@ -173,7 +179,7 @@ describe('money in: redemption codes', () => {
     await expect
       .poll(() => cashierPage.getByTestId('order-table').innerText(), { timeout: 15_000 })
       .toMatch(/Paid/);
-    await cashierPage.screenshot({ path: `${pictures}/money-in-order.png`, fullPage: true });
+    await picture(cashierPage, 'money-in-order', { fullPage: true });
 
     await p.reload();
     await expect
@@ -202,7 +208,7 @@ describe('money in: redemption codes', () => {
     await p.getByRole('button', { name: /^submit$/i }).click();
     await form.getByText('The remark must not contain "ChatGPT"').waitFor();
     await form.getByLabel(/remark/i).fill('API usage');
-    await p.screenshot({ path: `${pictures}/money-in-invoice-apply.png` });
+    await picture(p, 'money-in-invoice-apply');
     await p.getByRole('button', { name: /^submit$/i }).click();
     await toast(p, /application submitted/i);
     await expect
@@ -236,7 +242,7 @@ describe('money in: redemption codes', () => {
       buffer: minimalPdf('Carol Studio'),
     });
     await reviewForm.getByText('invoice-carol.pdf').waitFor();
-    await staff.screenshot({ path: `${pictures}/money-in-invoice-review.png` });
+    await picture(staff, 'money-in-invoice-review');
     await staff.getByRole('button', { name: /^confirm$/i }).click();
     await toast(staff, /review saved/i);
     await expect
@@ -260,30 +266,24 @@ describe('money in: redemption codes', () => {
       const rootPage = await page('root', 'rootpass123', options);
       await rootPage.goto('/redemption');
       await rootPage.locator('tbody tr.ant-table-row').first().waitFor();
-      await rootPage.screenshot({
-        path: `${pictures}/money-in-redemption-${name}.png`,
-        fullPage: true,
-      });
+      await picture(rootPage, `money-in-redemption-${name}`, { fullPage: true });
       const width = await rootPage.evaluate(() => document.documentElement.scrollWidth);
       if (name === 'mobile') expect(width).toBeLessThanOrEqual(390);
       const userPage = await page('carol', 'carolpass12', options);
       await userPage.goto('/topup');
       await userPage.getByTestId('redeem-code').waitFor();
       await userPage.getByTestId('topup-pay').waitFor();
-      await userPage.screenshot({ path: `${pictures}/money-in-topup-${name}.png`, fullPage: true });
+      await picture(userPage, `money-in-topup-${name}`, { fullPage: true });
       const userWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
       if (name === 'mobile') expect(userWidth).toBeLessThanOrEqual(390);
       await userPage.goto('/order');
       await userPage.getByTestId('order-table').locator('tr.ant-table-row').first().waitFor();
-      await userPage.screenshot({ path: `${pictures}/money-in-order-${name}.png`, fullPage: true });
+      await picture(userPage, `money-in-order-${name}`, { fullPage: true });
       const orderWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
       if (name === 'mobile') expect(orderWidth).toBeLessThanOrEqual(390);
       await userPage.goto('/invoice');
       await userPage.getByTestId('invoice-table').locator('tr.ant-table-row').first().waitFor();
-      await userPage.screenshot({
-        path: `${pictures}/money-in-invoice-${name}.png`,
-        fullPage: true,
-      });
+      await picture(userPage, `money-in-invoice-${name}`, { fullPage: true });
       const invoiceWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
       if (name === 'mobile') expect(invoiceWidth).toBeLessThanOrEqual(390);
     }

@@ -9,7 +9,7 @@ import { startFakeWxPusher, type FakeWxPusher } from '../../server/test/signin/f
 import { setupRoot, type ApiSession } from './helpers/api';
 import {
   newContext,
-  screenshotDir,
+  picture,
   screenshotTours,
   shoot,
   signIn,
@@ -102,7 +102,7 @@ describe('sign-in beyond passwords', () => {
       .getByText(/Resend in/)
       .waitFor();
     await page.getByLabel('Verification code').fill(code);
-    await shoot(page, 'signin-register-email-code');
+    await picture(page, 'signin-register-email-code', { fullPage: true });
     await page.getByTestId('content').getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL('**/login');
     await signIn(page, 'carol@example.com', 'carolpass1');
@@ -146,7 +146,7 @@ describe('sign-in beyond passwords', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await settle(page);
-    await shoot(page, 'signin-login-providers');
+    await picture(page, 'signin-login-providers', { fullPage: true });
     await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
     await page.waitForURL((url) => url.pathname === '/panel');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
@@ -160,7 +160,7 @@ describe('sign-in beyond passwords', () => {
     await page.goto('/oauth/github?code=forged&state=forged');
     await page.getByText('GitHub sign-in failed').waitFor();
     await page.getByText(/sign-in request has expired or was not started here/).waitFor();
-    await shoot(page, 'signin-oauth-error');
+    await picture(page, 'signin-oauth-error', { fullPage: true });
     await context.close();
   });
 
@@ -181,7 +181,7 @@ describe('sign-in beyond passwords', () => {
     await dialog.locator('img').waitFor();
     await dialog.getByText(/Expires in/).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(page, 'signin-wxpusher-dialog');
+    await picture(page, 'signin-wxpusher-dialog', { fullPage: true });
     const code = [...wx.extras.keys()].at(-1) ?? '';
     wx.scan(code, 'UID_carol');
     await card
@@ -244,9 +244,7 @@ describe('sign-in beyond passwords', () => {
       const text = await card.innerText();
       expect(text).not.toMatch(/\b(bindings|profile|signin)\.[a-zA-Z]+/);
       titles.add(text.split('\n')[0]);
-      if (screenshotTours) {
-        await card.screenshot({ path: `${screenshotDir}/signin-bindings-${locale}.png` });
-      }
+      await picture(card, `signin-bindings-${locale}`);
     }
     // Each language titles the card in its own words.
     expect(titles.size).toBe(7);

@@ -6,7 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeMidjourney, type FakeMidjourney } from '../../server/test/fake-tasks/midjourney';
 import { startFakeSuno, type FakeSuno } from '../../server/test/fake-tasks/suno';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
-import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './helpers/browser';
+import {
+  launchBrowser,
+  newContext,
+  picture,
+  shoot,
+  signIn,
+  type ContextOptions,
+} from './helpers/browser';
 import { startServer, type TestServer } from './helpers/server';
 
 /**
@@ -15,8 +22,6 @@ import { startServer, type TestServer } from './helpers/server';
  * submitted through the Suno API appears in /task with its players; root sees both with owner
  * and channel. Photographed in light, dark and at 390 px.
  */
-
-const pictures = '/tmp';
 
 describe('tasks: drawings and songs in the console', () => {
   let dir: string;
@@ -112,7 +117,7 @@ describe('tasks: drawings and songs in the console', () => {
       })
       .toBe(true);
     expect(await table.innerText()).toContain('Imagine');
-    await p.screenshot({ path: `${pictures}/tasks-midjourney.png`, fullPage: true });
+    await picture(p, 'tasks-midjourney', { fullPage: true });
   });
 
   it('shows a song submitted through the Suno API with its players', async () => {
@@ -131,7 +136,7 @@ describe('tasks: drawings and songs in the console', () => {
       .poll(() => table.getByTestId('task-status').first().innerText(), { timeout: 30_000 })
       .toBe('Success');
     await expect.poll(() => table.getByTestId('task-audio').count()).toBe(2);
-    await p.screenshot({ path: `${pictures}/tasks-task.png`, fullPage: true });
+    await picture(p, 'tasks-task', { fullPage: true });
   });
 
   it('lets root see every drawing with its owner and channel', async () => {
@@ -151,10 +156,7 @@ describe('tasks: drawings and songs in the console', () => {
       for (const path of ['/midjourney', '/task']) {
         await p.goto(path);
         await p.locator('.ant-table-row').first().waitFor();
-        await p.screenshot({
-          path: `${pictures}/tasks-${path.slice(1)}-${name}.png`,
-          fullPage: true,
-        });
+        await picture(p, `tasks-${path.slice(1)}-${name}`, { fullPage: true });
         if (name === 'mobile') {
           const width = await p.evaluate(() => document.documentElement.scrollWidth);
           expect(width).toBeLessThanOrEqual(390);

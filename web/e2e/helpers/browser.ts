@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 /** Where screenshots go (gitignored). */
 export const screenshotDir = fileURLToPath(new URL('../screenshots', import.meta.url));
@@ -82,8 +88,29 @@ export async function signIn(
  */
 export const screenshotTours = process.env.E2E_SCREENSHOTS === '1';
 
-/** Saves a full-page screenshot as `<name>.png`. */
+/** Saves a full-page screenshot as `<name>.png` (a failed test's last screen, a tour's). */
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * A picture of a page or an element for a person to look at, saved as `<name>.png` on the
+ * screenshot tours only. Otherwise it waits for the element to be visible, as taking its
+ * picture would have, and moves on: encoding a full page takes seconds on a CI machine.
+ */
+export async function picture(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false } = {},
+): Promise<void> {
+  if (!screenshotTours) {
+    if ('waitFor' in target) await target.waitFor();
+    return;
+  }
+  mkdirSync(screenshotDir, { recursive: true });
+  await target.screenshot({
+    path: `${screenshotDir}/${name}.png`,
+    ...('goto' in target ? { fullPage } : {}),
+  });
 }
