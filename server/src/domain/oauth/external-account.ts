@@ -1,8 +1,8 @@
 import { UserStatus, type LoginResult } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
 import { registerEnabled } from '../../config/settings/groups/auth.js';
+import { findBoundUser } from '../../db/queries/user-bindings.js';
 import {
-  findBoundUser,
   isEmailTaken,
   isUsernameTaken,
   maxUserId,

@@ -1,6 +1,7 @@
 import type { BindingKind } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { clearBinding, findUserFields, type BindingColumn } from '../../db/queries/users.js';
+import { clearBinding, type BindingColumn } from '../../db/queries/user-bindings.js';
+import { findUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 
 /** The column each binding lives in. */
