@@ -46,31 +46,51 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not start within 60 s:\n${output()}`);
 }
 
+/** A started server process and its address. */
+interface Launched {
+  child: ChildProcess;
+  url: string;
+}
+
+/**
+ * Starts the server on a port that was free a moment ago. Another process may take that port
+ * in between: a start that fails with EADDRINUSE is tried again on another port.
+ */
+async function launch(env: NodeJS.ProcessEnv, attempts = 3): Promise<Launched> {
+  const [bin, args] = command();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let log = '';
+    const child = spawn(bin, args, {
+      cwd: repo,
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitUntilUp(url, child, () => log);
+      return { child, url };
+    } catch (error) {
+      if (attempt >= attempts || !log.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 /** Starts the server with a fresh database and the built console; `env` adds variables. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'));
-  const port = await freePort();
-  const [bin, args] = command();
-  let log = '';
-  const child = spawn(bin, args, {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SQLITE_PATH: join(dir, 'gateway.db'),
-      WEB_DIST: process.env.E2E_WEB_DIST ?? join(repo, 'web/dist'),
-      LOG_LEVEL: 'warn',
-      SQL_DSN: '',
-      REDIS_CONN_STRING: '',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, url } = await launch({
+    ...process.env,
+    SQLITE_PATH: join(dir, 'gateway.db'),
+    WEB_DIST: process.env.E2E_WEB_DIST ?? join(repo, 'web/dist'),
+    LOG_LEVEL: 'warn',
+    SQL_DSN: '',
+    REDIS_CONN_STRING: '',
+    REDIS_URL: '',
+    ...env,
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(url, child, () => log);
   return {
     url,
     async stop() {
