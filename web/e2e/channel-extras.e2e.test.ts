@@ -9,6 +9,7 @@ import { setupRoot, type ApiSession } from './helpers/api';
 import {
   launchBrowser,
   newContext,
+  pageWidth,
   picture,
   shoot,
   signIn,
@@ -274,7 +275,7 @@ describe('channel extras', () => {
       const box = await container.boundingBox();
       expect(box?.width ?? 999).toBeLessThanOrEqual(390);
       // Nothing sticks out sideways: the page does not scroll horizontally.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      const overflow = await pageWidth(page);
       expect(overflow).toBeLessThanOrEqual(390);
       await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(
         colorScheme,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
@@ -9,6 +9,7 @@ import { sendJson, startFakeHttp } from '../../server/test/signin/fakes/fake-htt
 import {
   launchBrowser,
   newContext,
+  pageWidth,
   picture,
   shoot,
   signIn,
@@ -284,38 +285,23 @@ describe('growth: check-in and invitations', () => {
   });
 
   it('holds up in dark mode and at 390 px', async () => {
+    // Each screen, and what shows it has loaded its data.
+    const screens: Array<[string, (p: Page) => Locator]> = [
+      ['/panel', (p) => p.getByTestId('checkin-card').locator('[data-checked]')],
+      ['/profile', (p) => p.getByTestId('notification-history').locator('tr.ant-table-row')],
+      ['/agent', (p) => p.getByTestId('agent-user-table').locator('tr.ant-table-row')],
+      ['/topup', (p) => p.getByTestId('rebate-table').locator('tr.ant-table-row')],
+    ];
     for (const [name, options] of [
       ['dark', { colorScheme: 'dark' }],
       ['mobile', { width: 390, height: 844 }],
     ] as const) {
       const p = await page('dana', 'danapass123', options);
-      await p.goto('/panel');
-      await p.getByTestId('checkin-card').locator('[data-checked]').first().waitFor();
-      await picture(p, `growth-panel-${name}`, { fullPage: true });
-      if (name === 'mobile') {
-        const width = await p.evaluate(() => document.documentElement.scrollWidth);
-        expect(width).toBeLessThanOrEqual(390);
-      }
-      await p.goto('/profile');
-      await p.getByTestId('notification-history').locator('tr.ant-table-row').first().waitFor();
-      await picture(p, `growth-profile-${name}`, { fullPage: true });
-      if (name === 'mobile') {
-        const width = await p.evaluate(() => document.documentElement.scrollWidth);
-        expect(width).toBeLessThanOrEqual(390);
-      }
-      await p.goto('/agent');
-      await p.getByTestId('agent-user-table').locator('tr.ant-table-row').first().waitFor();
-      await picture(p, `growth-agent-${name}`, { fullPage: true });
-      if (name === 'mobile') {
-        const width = await p.evaluate(() => document.documentElement.scrollWidth);
-        expect(width).toBeLessThanOrEqual(390);
-      }
-      await p.goto('/topup');
-      await p.getByTestId('rebate-table').locator('tr.ant-table-row').first().waitFor();
-      await picture(p, `growth-topup-${name}`, { fullPage: true });
-      if (name === 'mobile') {
-        const width = await p.evaluate(() => document.documentElement.scrollWidth);
-        expect(width).toBeLessThanOrEqual(390);
+      for (const [path, loaded] of screens) {
+        await p.goto(path);
+        await loaded(p).first().waitFor();
+        await picture(p, `growth-${path.slice(1)}-${name}`, { fullPage: true });
+        if (name === 'mobile') expect(await pageWidth(p)).toBeLessThanOrEqual(390);
       }
     }
   });

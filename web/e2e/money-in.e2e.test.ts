@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEpay, type FakeEpay } from '../../server/test/fake-epay/index';
 import { minimalPdf } from '../../server/test/money-in/pdf-fixture';
@@ -9,6 +9,7 @@ import { registerUser, setupRoot, ApiSession } from './helpers/api';
 import {
   launchBrowser,
   newContext,
+  pageWidth,
   picture,
   shoot,
   signIn,
@@ -259,33 +260,28 @@ describe('money in: redemption codes', () => {
   });
 
   it('both screens hold up in dark mode and at 390 px', async () => {
+    // Who opens each screen, and what shows it has loaded.
+    const screens: Array<['root' | 'carol', string, (p: Page) => Locator[]]> = [
+      ['root', '/redemption', (p) => [p.locator('tbody tr.ant-table-row')]],
+      ['carol', '/topup', (p) => [p.getByTestId('redeem-code'), p.getByTestId('topup-pay')]],
+      ['carol', '/order', (p) => [p.getByTestId('order-table').locator('tr.ant-table-row')]],
+      ['carol', '/invoice', (p) => [p.getByTestId('invoice-table').locator('tr.ant-table-row')]],
+    ];
     for (const [name, options] of [
       ['dark', { colorScheme: 'dark' }],
       ['mobile', { width: 390, height: 844 }],
     ] as const) {
-      const rootPage = await page('root', 'rootpass123', options);
-      await rootPage.goto('/redemption');
-      await rootPage.locator('tbody tr.ant-table-row').first().waitFor();
-      await picture(rootPage, `money-in-redemption-${name}`, { fullPage: true });
-      const width = await rootPage.evaluate(() => document.documentElement.scrollWidth);
-      if (name === 'mobile') expect(width).toBeLessThanOrEqual(390);
-      const userPage = await page('carol', 'carolpass12', options);
-      await userPage.goto('/topup');
-      await userPage.getByTestId('redeem-code').waitFor();
-      await userPage.getByTestId('topup-pay').waitFor();
-      await picture(userPage, `money-in-topup-${name}`, { fullPage: true });
-      const userWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
-      if (name === 'mobile') expect(userWidth).toBeLessThanOrEqual(390);
-      await userPage.goto('/order');
-      await userPage.getByTestId('order-table').locator('tr.ant-table-row').first().waitFor();
-      await picture(userPage, `money-in-order-${name}`, { fullPage: true });
-      const orderWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
-      if (name === 'mobile') expect(orderWidth).toBeLessThanOrEqual(390);
-      await userPage.goto('/invoice');
-      await userPage.getByTestId('invoice-table').locator('tr.ant-table-row').first().waitFor();
-      await picture(userPage, `money-in-invoice-${name}`, { fullPage: true });
-      const invoiceWidth = await userPage.evaluate(() => document.documentElement.scrollWidth);
-      if (name === 'mobile') expect(invoiceWidth).toBeLessThanOrEqual(390);
+      const pages = {
+        root: await page('root', 'rootpass123', options),
+        carol: await page('carol', 'carolpass12', options),
+      };
+      for (const [who, path, loaded] of screens) {
+        const p = pages[who];
+        await p.goto(path);
+        for (const part of loaded(p)) await part.first().waitFor();
+        await picture(p, `money-in-${path.slice(1)}-${name}`, { fullPage: true });
+        if (name === 'mobile') expect(await pageWidth(p)).toBeLessThanOrEqual(390);
+      }
     }
   });
 });

@@ -9,6 +9,7 @@ import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import {
   launchBrowser,
   newContext,
+  pageWidth,
   picture,
   shoot,
   signIn,
@@ -157,10 +158,7 @@ describe('tasks: drawings and songs in the console', () => {
         await p.goto(path);
         await p.locator('.ant-table-row').first().waitFor();
         await picture(p, `tasks-${path.slice(1)}-${name}`, { fullPage: true });
-        if (name === 'mobile') {
-          const width = await p.evaluate(() => document.documentElement.scrollWidth);
-          expect(width).toBeLessThanOrEqual(390);
-        }
+        if (name === 'mobile') expect(await pageWidth(p)).toBeLessThanOrEqual(390);
       }
     }
   });

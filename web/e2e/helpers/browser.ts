@@ -88,6 +88,10 @@ export async function signIn(
  */
 export const screenshotTours = process.env.E2E_SCREENSHOTS === '1';
 
+/** How wide the page's content is: wider than the viewport means it scrolls sideways. */
+export const pageWidth = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth);
+
 /** Saves a full-page screenshot as `<name>.png` (a failed test's last screen, a tour's). */
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
