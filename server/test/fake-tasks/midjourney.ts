@@ -32,20 +32,6 @@ import {
   type MjTask,
 } from './midjourney-wire.js';
 
-export {
-  buttonsFor,
-  mjWire,
-  newMjId,
-  pressOf,
-  type MjButton,
-  type MjMeta,
-  type MjPress,
-  type MjRequest,
-  type MjSpeed,
-  type MjSubmitAnswer,
-  type MjTask,
-} from './midjourney-wire.js';
-
 /**
  * A fake Midjourney-Proxy (the open-source protocol plus the "Plus" superset) on 127.0.0.1.
  *

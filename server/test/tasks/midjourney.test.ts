@@ -4,11 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupRatio } from '../../src/config/settings/groups/billing.js';
 import { findDrawing, type DrawingRow } from '../../src/db/queries/tasks.js';
 import { pollTasksOnce } from '../../src/domain/tasks/poll-tasks.js';
-import {
-  startFakeMidjourney,
-  type FakeMidjourney,
-  type MjRequest,
-} from '../fake-tasks/midjourney.js';
+import { startFakeMidjourney, type FakeMidjourney } from '../fake-tasks/midjourney.js';
+import type { MjRequest } from '../fake-tasks/midjourney-wire.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import { createTestApp, testDb, testRedis, type TestApp } from '../helpers/test-context.js';
 import { balancesOf, seedChannel, seedToken, seedUser } from '../relay/relay-fixture.js';

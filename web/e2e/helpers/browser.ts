@@ -92,10 +92,16 @@ export const screenshotTours = process.env.E2E_SCREENSHOTS === '1';
 export const pageWidth = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth);
 
-/** Saves a full-page screenshot as `<name>.png` (a failed test's last screen, a tour's). */
-export async function shoot(page: Page, name: string): Promise<void> {
+/** Saves a picture of a page (its whole length with `fullPage`) or an element as `<name>.png`. */
+async function save(target: Page | Locator, name: string, fullPage: boolean): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+  const path = `${screenshotDir}/${name}.png`;
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
+
+/** Saves a full-page screenshot as `<name>.png` (a failed test's last screen, a tour's). */
+export function shoot(page: Page, name: string): Promise<void> {
+  return save(page, name, true);
 }
 
 /**
@@ -108,13 +114,6 @@ export async function picture(
   name: string,
   { fullPage = false } = {},
 ): Promise<void> {
-  if (!screenshotTours) {
-    if ('waitFor' in target) await target.waitFor();
-    return;
-  }
-  mkdirSync(screenshotDir, { recursive: true });
-  await target.screenshot({
-    path: `${screenshotDir}/${name}.png`,
-    ...('goto' in target ? { fullPage } : {}),
-  });
+  if (screenshotTours) await save(target, name, fullPage);
+  else if ('waitFor' in target) await target.waitFor();
 }
