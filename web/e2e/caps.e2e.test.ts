@@ -1,20 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
-import {
-  launchBrowser,
-  newContext,
-  picture,
-  screenshotTours,
-  shoot,
-  signIn,
-  type ContextOptions,
-} from './helpers/browser';
-import { startServer, type TestServer } from './helpers/server';
+import { picture, screenshotTours, shoot } from './helpers/browser';
+import { consoleSuite } from './helpers/console-suite';
 
 /**
  * Operator controls in the console: root caps a channel in its editor and watches its use in
@@ -22,29 +10,16 @@ import { startServer, type TestServer } from './helpers/server';
  * tokens this minute; price tiers on the pricing page; the routing settings.
  */
 describe('operator controls', () => {
-  let dir: string;
-  let server: TestServer;
-  let browser: Browser;
+  const ui = consoleSuite('caps', { notice_time: '9999-12-31' });
+  const { page } = ui;
   let upstream: FakeUpstream;
   let root: ApiSession;
   let frank: ApiSession;
   let key: string;
   let channelId: number;
-  const contexts: BrowserContext[] = [];
 
-  const page = async (user: string, password: string, options: ContextOptions = {}) => {
-    const dark = options.colorScheme === 'dark';
-    const ctx = await newContext(browser, server.url, {
-      ...options,
-      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en', notice_time: '9999-12-31' },
-    });
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    await signIn(p, user, password);
-    return p;
-  };
   const chat = () =>
-    fetch(`${server.url}/v1/chat/completions`, {
+    fetch(`${ui.server.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
@@ -61,9 +36,7 @@ describe('operator controls', () => {
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'caps-e2e-'));
-    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
-    root = await setupRoot(server.url);
+    root = await setupRoot(ui.server.url);
     await root.call('PUT', '/api/option/', { key: 'QuotaForNewUser', value: '50000000' });
     upstream = await startFakeUpstream();
     [channelId] = await root.call<number[]>('POST', '/api/channel/', {
@@ -76,31 +49,18 @@ describe('operator controls', () => {
         models: 'gpt-4o-mini',
       },
     });
-    await registerUser(server.url, 'frank', 'frankpass123');
-    frank = new ApiSession(server.url);
+    await registerUser(ui.server.url, 'frank', 'frankpass123');
+    frank = new ApiSession(ui.server.url);
     await frank.login('frank', 'frankpass123');
     const [token] = await frank.call<Array<{ id: number }>>('POST', '/api/token/', {
       name: 'capped key',
       unlimited_quota: true,
     });
     key = `sk-${(await frank.call<{ key: string }>('POST', `/api/token/${token!.id}/key`)).key}`;
-    browser = await launchBrowser();
   }, 300_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    let n = 0;
-    for (const ctx of contexts)
-      for (const p of ctx.pages())
-        await shoot(p, `failed-caps-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
-  });
-
   afterAll(async () => {
-    for (const ctx of contexts) await ctx.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
     await upstream?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('root caps a channel in the editor and sees what is in flight against it', async () => {

@@ -1,21 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
 import { setupRoot, type ApiSession } from './helpers/api';
-import {
-  launchBrowser,
-  newContext,
-  pageWidth,
-  picture,
-  shoot,
-  signIn,
-  type ContextOptions,
-} from './helpers/browser';
-import { startServer, type TestServer } from './helpers/server';
+import { pageWidth, picture, signIn, type ContextOptions } from './helpers/browser';
+import { consoleSuite } from './helpers/console-suite';
 
 /**
  * Channel console extras: the editor's type picker offers only the types the relay serves
@@ -33,23 +22,12 @@ interface Channel {
 }
 
 describe('channel extras', () => {
-  let dir: string;
-  let server: TestServer;
-  let browser: Browser;
+  const ui = consoleSuite('channel-extras');
+  const { context } = ui;
   let upstream: FakeUpstream;
   let root: ApiSession;
-  const contexts: BrowserContext[] = [];
   const ids: Record<string, number> = {};
 
-  const context = async (options: ContextOptions = {}) => {
-    const dark = options.colorScheme === 'dark';
-    const ctx = await newContext(browser, server.url, {
-      ...options,
-      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
-    });
-    contexts.push(ctx);
-    return ctx;
-  };
   const signedIn = async (options: ContextOptions = {}) => {
     const page = await (await context(options)).newPage();
     await signIn(page, 'root', 'rootpass123');
@@ -77,30 +55,15 @@ describe('channel extras', () => {
     expect.poll(() => page.locator('.ant-message').innerText(), { timeout: 30_000 }).toMatch(text);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'channel-extras-e2e-'));
-    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
-    root = await setupRoot(server.url);
+    root = await setupRoot(ui.server.url);
     upstream = await startFakeUpstream();
     await add('pool-a', { tag: 'pool', priority: 1, weight: 1, models: 'gpt-4o,gpt-4o-mini' });
     await add('pool-b', { tag: 'pool', priority: 2, weight: 5 });
     await add('loner', { tag: 'solo', priority: 3 });
-    browser = await launchBrowser();
   }, 300_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    let n = 0;
-    for (const ctx of contexts)
-      for (const page of ctx.pages())
-        await shoot(page, `failed-extras-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
-  });
-
   afterAll(async () => {
-    for (const ctx of contexts) await ctx.close().catch(() => undefined);
-    await browser?.close();
     await upstream?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('offers only the types the relay serves, searchable by name and id', async () => {
@@ -137,7 +100,7 @@ describe('channel extras', () => {
   it("opens a channel whose type is no longer served, marked, and won't save it", async () => {
     const id = await add('legacy', { tag: 'old' });
     // A type served once, or written by another gateway: set behind the API's back.
-    const db = new SQLite(join(dir, 'gateway.db'));
+    const db = new SQLite(ui.dbPath);
     db.prepare('update channels set type = 15 where id = ?').run(id);
     db.close();
 

@@ -1,21 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import { sendJson, startFakeHttp } from '../../server/test/signin/fakes/fake-http';
-import {
-  launchBrowser,
-  newContext,
-  pageWidth,
-  picture,
-  shoot,
-  signIn,
-  type ContextOptions,
-} from './helpers/browser';
-import { startServer, type TestServer } from './helpers/server';
+import { pageWidth, picture } from './helpers/browser';
+import { consoleSuite } from './helpers/console-suite';
 
 /**
  * Growth, as people use it: a user checks in on the workbench and sees the day marked in the
@@ -27,30 +16,15 @@ import { startServer, type TestServer } from './helpers/server';
  */
 
 describe('growth: check-in and invitations', () => {
-  let dir: string;
-  let server: TestServer;
-  let browser: Browser;
+  const ui = consoleSuite('growth');
+  const { page } = ui;
   let root: ApiSession;
-  const contexts: BrowserContext[] = [];
 
-  const page = async (user: string, password: string, options: ContextOptions = {}) => {
-    const dark = options.colorScheme === 'dark';
-    const ctx = await newContext(browser, server.url, {
-      ...options,
-      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
-    });
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    await signIn(p, user, password);
-    return p;
-  };
   const toast = (p: Page, text: RegExp) =>
     expect.poll(() => p.locator('.ant-message').innerText(), { timeout: 15_000 }).toMatch(text);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'growth-e2e-'));
-    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
-    root = await setupRoot(server.url);
+    root = await setupRoot(ui.server.url);
     for (const [key, value] of Object.entries({
       CheckinEnabled: 'true',
       CheckinMaxQuota: '250000',
@@ -63,24 +37,10 @@ describe('growth: check-in and invitations', () => {
     })) {
       await root.call('PUT', '/api/option/', { key, value });
     }
-    await registerUser(server.url, 'dana', 'danapass123');
-    browser = await launchBrowser();
+    await registerUser(ui.server.url, 'dana', 'danapass123');
   }, 300_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    let n = 0;
-    for (const ctx of contexts)
-      for (const p of ctx.pages())
-        await shoot(p, `failed-growth-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    for (const ctx of contexts) await ctx.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => {});
 
   it('checks in on the workbench and sees the day marked in the calendar', async () => {
     const p = await page('dana', 'danapass123');
@@ -108,8 +68,7 @@ describe('growth: check-in and invitations', () => {
       .toMatch(/\/register\?aff=\w{4,}$/);
     const link = await p.getByTestId('aff-link').innerText();
 
-    const friendContext = await newContext(browser, server.url, { storage: { locale: 'en' } });
-    contexts.push(friendContext);
+    const friendContext = await ui.context();
     const friend = await friendContext.newPage();
     await friend.goto(new URL(link).pathname + new URL(link).search);
     await friend.getByLabel('Username').fill('erin');
@@ -133,7 +92,7 @@ describe('growth: check-in and invitations', () => {
     await expect
       .poll(() => p.getByTestId('rebate-table').innerText())
       .toContain('Moved to balance');
-    const dana = new ApiSession(server.url);
+    const dana = new ApiSession(ui.server.url);
     await dana.login('dana', 'danapass123');
     const self = await dana.call<{ quota: number; aff_quota: number }>('GET', '/api/user/self');
     expect(self).toMatchObject({ quota: 750_000, aff_quota: 100_000 });
@@ -254,7 +213,7 @@ describe('growth: check-in and invitations', () => {
     await toast(staff, /agent saved/i);
 
     // Erin, whom dana invited, consumed $1 yesterday; dana's agency counts from before that.
-    const db = new Database(join(dir, 'gateway.db'));
+    const db = new Database(ui.dbPath);
     try {
       const erin = db.prepare("select id from users where username = 'erin'").get() as {
         id: number;

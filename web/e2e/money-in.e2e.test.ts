@@ -1,21 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEpay, type FakeEpay } from '../../server/test/fake-epay/index';
 import { minimalPdf } from '../../server/test/money-in/pdf-fixture';
 import { registerUser, setupRoot, ApiSession } from './helpers/api';
-import {
-  launchBrowser,
-  newContext,
-  pageWidth,
-  picture,
-  shoot,
-  signIn,
-  type ContextOptions,
-} from './helpers/browser';
-import { startServer, type TestServer } from './helpers/server';
+import { pageWidth, picture } from './helpers/browser';
+import { consoleSuite } from './helpers/console-suite';
 
 /**
  * Money in, as people do it: root generates redemption codes on /redemption and takes them
@@ -28,53 +18,23 @@ import { startServer, type TestServer } from './helpers/server';
 
 const merchantKey = 'e2e-merchant-key';
 
-/** Where the pictures go, to be looked at by a person. */
-
 describe('money in: redemption codes', () => {
-  let dir: string;
-  let server: TestServer;
-  let browser: Browser;
+  const ui = consoleSuite('money-in');
+  const { page } = ui;
   let root: ApiSession;
   let cashier: FakeEpay;
-  const contexts: BrowserContext[] = [];
 
-  const page = async (user: string, password: string, options: ContextOptions = {}) => {
-    const dark = options.colorScheme === 'dark';
-    const ctx = await newContext(browser, server.url, {
-      ...options,
-      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
-    });
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    await signIn(p, user, password);
-    return p;
-  };
   const toast = (p: Page, text: RegExp) =>
     expect.poll(() => p.locator('.ant-message').innerText(), { timeout: 15_000 }).toMatch(text);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'money-in-e2e-'));
-    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
-    root = await setupRoot(server.url);
-    await registerUser(server.url, 'carol', 'carolpass12');
+    root = await setupRoot(ui.server.url);
+    await registerUser(ui.server.url, 'carol', 'carolpass12');
     cashier = await startFakeEpay({ pid: '1001', key: merchantKey });
-    browser = await launchBrowser();
   }, 300_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    let n = 0;
-    for (const ctx of contexts)
-      for (const p of ctx.pages())
-        await shoot(p, `failed-money-in-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
-  });
-
   afterAll(async () => {
-    for (const ctx of contexts) await ctx.close().catch(() => undefined);
-    await browser?.close();
     await cashier?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   let codes: string[] = [];
@@ -117,7 +77,7 @@ describe('money in: redemption codes', () => {
     await p.getByTestId('redeem-code').fill(codes[0]!);
     await p.getByTestId('redeem-submit').click();
     await toast(p, /already been used/i);
-    const carol = new ApiSession(server.url);
+    const carol = new ApiSession(ui.server.url);
     await carol.login('carol', 'carolpass12');
     expect((await carol.call<{ quota: number }>('GET', '/api/user/self')).quota).toBe(1_000_000);
 
@@ -160,7 +120,7 @@ describe('money in: redemption codes', () => {
     const p = await page('carol', 'carolpass12');
     const before = (
       await (async () => {
-        const carol = new ApiSession(server.url);
+        const carol = new ApiSession(ui.server.url);
         await carol.login('carol', 'carolpass12');
         return carol.call<{ quota: number }>('GET', '/api/user/self');
       })()

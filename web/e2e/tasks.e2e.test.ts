@@ -1,21 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeMidjourney, type FakeMidjourney } from '../../server/test/fake-tasks/midjourney';
 import { startFakeSuno, type FakeSuno } from '../../server/test/fake-tasks/suno';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
-import {
-  launchBrowser,
-  newContext,
-  pageWidth,
-  picture,
-  shoot,
-  signIn,
-  type ContextOptions,
-} from './helpers/browser';
-import { startServer, type TestServer } from './helpers/server';
+import { pageWidth, picture } from './helpers/browser';
+import { consoleSuite } from './helpers/console-suite';
 
 /**
  * Asynchronous generation as a user sees it: a drawing submitted through the relay with a
@@ -25,32 +13,16 @@ import { startServer, type TestServer } from './helpers/server';
  */
 
 describe('tasks: drawings and songs in the console', () => {
-  let dir: string;
-  let server: TestServer;
-  let browser: Browser;
+  const ui = consoleSuite('tasks');
+  const { page } = ui;
   let mj: FakeMidjourney;
   let suno: FakeSuno;
   let key = '';
-  const contexts: BrowserContext[] = [];
-
-  const page = async (user: string, password: string, options: ContextOptions = {}) => {
-    const dark = options.colorScheme === 'dark';
-    const ctx = await newContext(browser, server.url, {
-      ...options,
-      storage: { 'theme-mode': dark ? 'dark' : 'light', locale: 'en' },
-    });
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    await signIn(p, user, password);
-    return p;
-  };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'tasks-e2e-'));
     mj = await startFakeMidjourney({ secret: 'mj-upstream-secret' });
     suno = await startFakeSuno({ token: 'suno-upstream-token' });
-    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
-    const root = await setupRoot(server.url);
+    const root = await setupRoot(ui.server.url);
     for (const [k, value] of Object.entries({
       QuotaForNewUser: '5000000',
       TaskPollIntervalSeconds: '1',
@@ -68,36 +40,23 @@ describe('tasks: drawings and songs in the console', () => {
         channel: { name, type, base_url: base, key: secret, models },
       });
     }
-    await registerUser(server.url, 'erin', 'erinpass123');
-    const erin = new ApiSession(server.url);
+    await registerUser(ui.server.url, 'erin', 'erinpass123');
+    const erin = new ApiSession(ui.server.url);
     await erin.login('erin', 'erinpass123');
     const [token] = await erin.call<Array<{ id: number }>>('POST', '/api/token/', {
       name: 'studio',
       unlimited_quota: true,
     });
     key = `sk-${(await erin.call<{ key: string }>('POST', `/api/token/${token!.id}/key`)).key}`;
-    browser = await launchBrowser();
   }, 300_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    let n = 0;
-    for (const ctx of contexts)
-      for (const p of ctx.pages())
-        await shoot(p, `failed-tasks-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
-  });
-
   afterAll(async () => {
-    for (const ctx of contexts) await ctx.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
     await mj?.close();
     await suno?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows a drawing submitted through the relay moving to success with its image', async () => {
-    const submitted = await fetch(`${server.url}/mj/submit/imagine`, {
+    const submitted = await fetch(`${ui.server.url}/mj/submit/imagine`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'mj-api-secret': key },
       body: JSON.stringify({ prompt: 'a lighthouse at dawn, watercolor' }),
@@ -122,7 +81,7 @@ describe('tasks: drawings and songs in the console', () => {
   });
 
   it('shows a song submitted through the Suno API with its players', async () => {
-    const submitted = await fetch(`${server.url}/suno/submit/music`, {
+    const submitted = await fetch(`${ui.server.url}/suno/submit/music`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
       body: JSON.stringify({ gpt_description_prompt: 'a calm song about rain' }),
