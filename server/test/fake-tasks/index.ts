@@ -3,17 +3,12 @@ export * from './midjourney.js';
 export * from './suno.js';
 export * from './openai-videos.js';
 export * from './kling.js';
+export { MP3, MP4, PNG, type Fault, type FakeBase, type ReceivedRequest } from './common.js';
 export {
-  MP3,
-  MP4,
-  PNG,
   markersOf,
-  type Fault,
-  type FakeBase,
   type Fate,
   type Marker,
-  type ReceivedRequest,
   type SentCallback,
   type TaskDriver,
   type TaskMeta,
-} from './common.js';
+} from './task-lifecycle.js';

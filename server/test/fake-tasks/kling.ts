@@ -1,24 +1,26 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
-  callbackSender,
-  defaultSlowMs,
-  driveTasks,
-  fateOf,
   field,
   isRecord,
   json,
-  markersOf,
-  planFor,
-  slowIf,
   startServer,
   type Answer,
   type Exchange,
   type FakeBase,
   type ReceivedRequest,
+} from './common.js';
+import {
+  callbackSender,
+  defaultSlowMs,
+  driveTasks,
+  fateOf,
+  markersOf,
+  planFor,
+  slowIf,
   type SentCallback,
   type TaskDriver,
   type TaskMeta,
-} from './common.js';
+} from './task-lifecycle.js';
 
 /**
  * A fake Kling video API on 127.0.0.1.

@@ -1,6 +1,7 @@
 // Midjourney-Proxy's task JSON, submit answers and button customIds, as the fake speaks them.
 import { randomInt } from 'node:crypto';
-import type { ReceivedRequest, TaskMeta } from './common.js';
+import type { ReceivedRequest } from './common.js';
+import type { TaskMeta } from './task-lifecycle.js';
 
 /** A speed-mode path prefix. */
 export type MjSpeed = 'fast' | 'relax' | 'turbo';

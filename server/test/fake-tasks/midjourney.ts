@@ -1,24 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import {
-  callbackSender,
-  defaultSlowMs,
-  driveTasks,
-  fateOf,
   field,
   isRecord,
   json,
-  markersOf,
-  planFor,
-  slowIf,
   springError,
   startServer,
   type Exchange,
   type FakeBase,
-  type Marker,
   type Route,
+} from './common.js';
+import {
+  callbackSender,
+  defaultSlowMs,
+  driveTasks,
+  fateOf,
+  markersOf,
+  planFor,
+  slowIf,
+  type Marker,
   type SentCallback,
   type TaskDriver,
-} from './common.js';
+} from './task-lifecycle.js';
 import {
   buttonsFor,
   gridActions,

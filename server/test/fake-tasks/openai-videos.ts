@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { isRecord, json, MP4, PNG, startServer, type Exchange, type FakeBase } from './common.js';
 import {
   defaultSlowMs,
   driveTasks,
   fateOf,
-  isRecord,
-  json,
   markersOf,
-  MP4,
   planFor,
-  PNG,
   slowIf,
-  startServer,
-  type Exchange,
-  type FakeBase,
   type TaskDriver,
   type TaskMeta,
-} from './common.js';
+} from './task-lifecycle.js';
 
 /**
  * A fake OpenAI Videos API (Sora) on 127.0.0.1.

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { field, isRecord, json, startServer, type Exchange, type FakeBase } from './common.js';
 import {
   defaultSlowMs,
   driveTasks,
   fateOf,
-  field,
-  isRecord,
-  json,
   markersOf,
   planFor,
   slowIf,
-  startServer,
-  type Exchange,
-  type FakeBase,
   type TaskDriver,
   type TaskMeta,
-} from './common.js';
+} from './task-lifecycle.js';
 
 /**
  * A fake Suno-API (the upstream of new-api's Suno channel) on 127.0.0.1.

@@ -1,14 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import {
-  fateOf,
-  field,
-  json,
-  MP4,
-  startFake,
-  type Exchange,
-  type FakeServer,
-  type Fate,
-} from './common.js';
+import { field, json, MP4, startFake, type Exchange, type FakeServer } from './common.js';
+import { fateOf, type Fate } from './task-lifecycle.js';
 
 /**
  * Fake video upstreams on 127.0.0.1: OpenAI's Videos API (Sora) and Kling. Videos advance
