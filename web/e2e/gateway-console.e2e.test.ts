@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../server/test/fake-upstream/index';
 import { ApiSession, registerUser, setupRoot } from './helpers/api';
 import {
@@ -18,6 +18,7 @@ import {
   signIn,
   type ContextOptions,
 } from './helpers/browser';
+import { pictureFailures } from './helpers/console-suite';
 import { startServer, type TestServer } from './helpers/server';
 
 /**
@@ -182,14 +183,7 @@ describe('gateway console', () => {
     browser = await launchBrowser();
   }, 300_000);
 
-  // A failing step leaves a picture of every open page behind (screenshots/failed-*.png).
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    let n = 0;
-    for (const ctx of contexts)
-      for (const page of ctx.pages())
-        await shoot(page, `failed-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
-  });
+  pictureFailures('console', contexts);
 
   afterAll(async () => {
     for (const ctx of contexts) await ctx.close().catch(() => undefined);

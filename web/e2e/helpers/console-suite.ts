@@ -18,6 +18,20 @@ export interface ConsoleSuite {
 }
 
 /**
+ * After each failed test of the calling `describe`, a picture of every page open in `contexts`
+ * (`screenshots/failed-<name>-<test>-<n>.png`).
+ */
+export function pictureFailures(name: string, contexts: BrowserContext[]): void {
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const ctx of contexts)
+      for (const p of ctx.pages())
+        await shoot(p, `failed-${name}-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
+  });
+}
+
+/**
  * The frame of an e2e file that drives the console, its hooks registered in the calling
  * `describe`: a server on a fresh SQLite file and a browser before the file's own set-up; after
  * a failed test, a picture of every open page (`failed-<name>-...`); after all, the contexts,
@@ -49,13 +63,7 @@ export function consoleSuite(
     browser = await launchBrowser();
   }, 300_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    let n = 0;
-    for (const ctx of contexts)
-      for (const p of ctx.pages())
-        await shoot(p, `failed-${name}-${task.name.slice(0, 40)}-${n++}`).catch(() => undefined);
-  });
+  pictureFailures(name, contexts);
 
   afterAll(async () => {
     for (const ctx of contexts) await ctx.close().catch(() => undefined);
