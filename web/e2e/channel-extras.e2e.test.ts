@@ -100,7 +100,7 @@ describe('channel extras', () => {
   it("opens a channel whose type is no longer served, marked, and won't save it", async () => {
     const id = await add('legacy', { tag: 'old' });
     // A type served once, or written by another gateway: set behind the API's back.
-    const db = new SQLite(ui.dbPath);
+    const db = new SQLite(ui.server.dbPath);
     db.prepare('update channels set type = 15 where id = ?').run(id);
     db.close();
 

@@ -213,7 +213,7 @@ describe('growth: check-in and invitations', () => {
     await toast(staff, /agent saved/i);
 
     // Erin, whom dana invited, consumed $1 yesterday; dana's agency counts from before that.
-    const db = new Database(ui.dbPath);
+    const db = new Database(ui.server.dbPath);
     try {
       const erin = db.prepare("select id from users where username = 'erin'").get() as {
         id: number;

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, newContext, shoot, signIn, type ContextOptions } from './browser';
@@ -9,8 +6,6 @@ import { startServer, type TestServer } from './server';
 /** What a file's tests drive: its server, and browser contexts in English in a theme. */
 export interface ConsoleSuite {
   readonly server: TestServer;
-  /** The server's SQLite file, for what a test sets behind the API's back. */
-  readonly dbPath: string;
   /** A context in the light theme, or the dark one when `colorScheme` is dark. */
   context(options?: ContextOptions): Promise<BrowserContext>;
   /** A page of a new context, signed in as `user`. */
@@ -35,14 +30,13 @@ export function pictureFailures(name: string, contexts: BrowserContext[]): void 
  * The frame of an e2e file that drives the console, its hooks registered in the calling
  * `describe`: a server on a fresh SQLite file and a browser before the file's own set-up; after
  * a failed test, a picture of every open page (`failed-<name>-...`); after all, the contexts,
- * the browser and the server closed and the files removed (after the file's own clean-up).
+ * the browser and the server (with its files) closed, after the file's own clean-up.
  */
 export function consoleSuite(
   name: string,
   /** More of the pages' local storage (an announcement marked as seen, say). */
   storage: Record<string, string> = {},
 ): ConsoleSuite {
-  let dir = '';
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -58,8 +52,7 @@ export function consoleSuite(
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), `${name}-e2e-`));
-    server = await startServer({ SQLITE_PATH: join(dir, 'gateway.db') });
+    server = await startServer();
     browser = await launchBrowser();
   }, 300_000);
 
@@ -69,16 +62,12 @@ export function consoleSuite(
     for (const ctx of contexts) await ctx.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   return {
     get server() {
       if (!server) throw new Error('the server starts in beforeAll');
       return server;
-    },
-    get dbPath() {
-      return join(dir, 'gateway.db');
     },
     context,
     async page(user, password, options = {}) {

@@ -10,6 +10,8 @@ const repo = fileURLToPath(new URL('../../..', import.meta.url));
 /** A running gateway on a private SQLite file. */
 export interface TestServer {
   url: string;
+  /** Its SQLite file, for what a test sets behind the API's back. */
+  dbPath: string;
   stop(): Promise<void>;
 }
 
@@ -81,9 +83,10 @@ async function launch(env: NodeJS.ProcessEnv, attempts = 3): Promise<Launched> {
 /** Starts the server with a fresh database and the built console; `env` adds variables. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'));
+  const dbPath = env.SQLITE_PATH ?? join(dir, 'gateway.db');
   const { child, url } = await launch({
     ...process.env,
-    SQLITE_PATH: join(dir, 'gateway.db'),
+    SQLITE_PATH: dbPath,
     WEB_DIST: process.env.E2E_WEB_DIST ?? join(repo, 'web/dist'),
     LOG_LEVEL: 'warn',
     SQL_DSN: '',
@@ -93,6 +96,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   return {
     url,
+    dbPath,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
