@@ -80,12 +80,7 @@ export interface ServerSpec<R extends ReceivedRequest> {
   authorize?: (req: R) => Answer | null;
   /** The protocol's error body for a status (faults without a body, 404, 429, 500). */
   errorBody: (status: number, message: string, req: R) => unknown;
-  /** How bodies are recorded; default JSON or Buffer (see ReceivedRequest.body). */
-  decodeBody?: BodyDecoder;
 }
-
-/** Turns a raw body into what `requests` records. */
-export type BodyDecoder = (raw: Buffer, contentType: string) => unknown;
 
 /** A tiny valid PNG (1×1). */
 export const PNG = Buffer.from(
@@ -158,7 +153,7 @@ const filesRoute: Route = {
   },
 };
 
-function recordOf(req: IncomingMessage, raw: Buffer, decode?: BodyDecoder): ReceivedRequest {
+function recordOf(req: IncomingMessage, raw: Buffer): ReceivedRequest {
   const url = new URL(req.url ?? '/', 'http://fake');
   const contentType = req.headers['content-type'] ?? '';
   const record: ReceivedRequest = {
@@ -166,7 +161,7 @@ function recordOf(req: IncomingMessage, raw: Buffer, decode?: BodyDecoder): Rece
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     headers: req.headers,
-    body: (decode ?? decodeJsonOrBytes)(raw, contentType),
+    body: decodeJsonOrBytes(raw, contentType),
   };
   if (/multipart\/form-data/i.test(contentType)) record.form = parseMultipart(raw, contentType);
   return record;
@@ -247,7 +242,7 @@ export async function startServer<R extends ReceivedRequest>(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const record = spec.record(recordOf(req, Buffer.concat(chunks), spec.decodeBody));
+      const record = spec.record(recordOf(req, Buffer.concat(chunks)));
       fake.requests.push(record);
       dispatch(spec, routes, fake, record, res).catch((error: unknown) => {
         if (!res.headersSent) json(res, 500, spec.errorBody(500, String(error), record));
@@ -271,36 +266,3 @@ export const springError = (status: number, path: string) => ({
   error: STATUS_CODES[status] ?? 'Error',
   path,
 });
-
-// ---------------------------------------------------------------------------------------------
-// The first fakes' interface, still used by videos.ts
-
-/** @deprecated Routes of `startFake` (videos.ts); new fakes use `startServer`. */
-export type Routes = Array<[string, RegExp, (x: Exchange) => void | Promise<void>]>;
-
-/** @deprecated The fake of `startFake`. */
-export type FakeServer = FakeBase<ReceivedRequest>;
-
-/**
- * @deprecated Kept for videos.ts: a fake whose multipart bodies are recorded as latin1 text,
- * other bodies as JSON or text, refusing what `authorize` refuses with an empty 401.
- */
-export function startFake(
-  routes: Routes,
-  authorize: (req: ReceivedRequest) => boolean = () => true,
-): Promise<FakeServer> {
-  return startServer<ReceivedRequest>({
-    routes: routes.map(([method, pattern, handle]) => ({ method, pattern, handle, kind: 'other' })),
-    record: (req) => req,
-    authorize: (req) => (req.path.startsWith('/files/') || authorize(req) ? null : { status: 401 }),
-    errorBody: (_status, message) => ({ error: { message } }),
-    decodeBody: (raw, contentType) => {
-      if (/multipart/i.test(contentType)) return raw.toString('latin1');
-      try {
-        return JSON.parse(raw.toString()) as unknown;
-      } catch {
-        return raw.toString();
-      }
-    },
-  });
-}

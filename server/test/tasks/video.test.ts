@@ -1,6 +1,4 @@
 import { LogType, Role } from '@gateway/shared';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTask } from '../../src/db/queries/tasks.js';
 import { pollTasksOnce } from '../../src/domain/tasks/poll-tasks.js';
@@ -8,13 +6,13 @@ import { auditLedger } from '../helpers/ledger-audit.js';
 import { createTestApp, testDb, testRedis, type TestApp } from '../helpers/test-context.js';
 import { balancesOf, logsOf, seedChannel, seedToken, seedUser } from '../relay/relay-fixture.js';
 import { newUser } from '../tokens/console-helpers.js';
-import { MP4 } from '../fake-tasks/common.js';
 import {
+  MP4,
   startFakeKling,
   startFakeOpenAIVideos,
   type FakeKling,
   type FakeOpenAIVideos,
-} from '../fake-tasks/videos.js';
+} from '../fake-tasks/index.js';
 
 /** USD per call → quota (500,000 per USD). */
 const quotaOf = (usd: number) => Math.round(usd * 500_000);
@@ -43,45 +41,12 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Another gateway relaying Kling (`sk-` key): records what it was asked, answers Kling's way. */
-async function startKlingRelay() {
-  const seen: Array<{ method: string; path: string; authorization: string }> = [];
-  const server: Server = createServer((req, res) => {
-    seen.push({
-      method: req.method ?? '',
-      path: req.url ?? '',
-      authorization: req.headers.authorization ?? '',
-    });
-    req.resume();
-    req.on('end', () => {
-      const done = req.method === 'GET';
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          code: 0,
-          message: 'SUCCEED',
-          request_id: 'r',
-          data: {
-            task_id: 'task_relayed0001',
-            task_status: done ? 'succeed' : 'submitted',
-            task_result: { videos: done ? [{ id: 'v', url: 'https://cdn.example/v.mp4' }] : [] },
-          },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
   let t: TestApp;
   let sora: FakeOpenAIVideos;
   let kling: FakeKling;
-  let relay: Awaited<ReturnType<typeof startKlingRelay>>;
+  /** Another gateway relaying Kling: the fake takes its `sk-` key under `/kling/…`. */
+  let relay: FakeKling;
   let user: { userId: number; tokenId: number; key: string };
   let other: string;
 
@@ -90,7 +55,7 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     await newUser(t.ctx, Role.root);
     sora = await startFakeOpenAIVideos({ key: 'sk-sora' });
     kling = await startFakeKling({ accessKey: 'ak-test', secretKey: 'sk-secret-test' });
-    relay = await startKlingRelay();
+    relay = await startFakeKling({ relayKey: 'sk-relay-key' });
     await seedChannel(t.ctx, {
       type: 55,
       baseUrl: sora.url,
@@ -247,7 +212,7 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ model: 'sora-2', seconds: '4', size: '720x1280' });
-    expect(sora.requests.at(-1)!.body).toBe(plain.body.toString('latin1'));
+    expect(sora.requests.at(-1)!.body).toEqual(plain.body);
     expect((await findTask(t.ctx.db, res.json().id as string))!.action).toBe('generate');
 
     const before = (await balances()).quota;
@@ -262,10 +227,16 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     expect(res2.json().model).toBe('sora-2-cheap');
     // 0.1 USD × 8 s
     expect(before - (await balances()).quota).toBe(quotaOf(0.8));
-    const forwarded = sora.requests.at(-1)!.body as string;
-    expect(forwarded).toContain('name="model"\r\n\r\nsora-2\r\n');
-    expect(forwarded).not.toContain('sora-2-cheap');
-    expect(forwarded).toContain(ref.bytes.toString('latin1'));
+    const forwarded = sora.requests.at(-1)!;
+    expect(forwarded.form).toEqual({
+      prompt: 'a paper plane',
+      model: 'sora-2',
+      seconds: '8',
+      input_reference: 'ref.png',
+    });
+    const bytes = forwarded.body as Buffer;
+    expect(bytes.toString('latin1')).not.toContain('sora-2-cheap');
+    expect(bytes.includes(ref.bytes)).toBe(true);
   });
 
   it('refuses bad fields in OpenAI’s error shape without charging', async () => {
@@ -315,7 +286,7 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     // Refused upstream: answered with its reason, charged and refunded.
     const refused = await send('POST', '/v1/videos', { prompt: 'nope #refuse' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toContain('safety system');
+    expect(refused.json().error.message).toContain('moderation system');
     expect((await balances()).quota).toBe(before.quota);
   });
 
@@ -325,7 +296,7 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
       .id as string;
     expect((await balances()).quota).toBe(before.quota - quotaOf(0.3 * 4));
     // A rate-limited poll changes nothing and backs off.
-    sora.knobs.rateLimitPolls = 1;
+    sora.failQueriesWith429 = 1;
     await pollTasksOnce(t.ctx);
     const waiting = (await findTask(t.ctx.db, failing))!;
     expect(waiting).toMatchObject({ status: 'QUEUED', poll_errors: 1 });
@@ -335,10 +306,11 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
       .where('task_id', '=', failing)
       .execute();
     await poll(failing, 'IN_PROGRESS');
-    expect((await send('GET', `/v1/videos/${failing}`)).json()).toMatchObject({
-      status: 'in_progress',
-      progress: 40,
-    });
+    const progress = async () => (await send('GET', `/v1/videos/${failing}`)).json().progress;
+    expect(await progress()).toBe(10);
+    // The fake fails a `#fail` video after 50%: from there both polls at once read the failure.
+    await pollTasksOnce(t.ctx);
+    expect(await progress()).toBe(50);
     await Promise.all([pollTasksOnce(t.ctx), pollTasksOnce(t.ctx)]);
     await pollTasksOnce(t.ctx);
     expect(await findTask(t.ctx.db, failing)).toMatchObject({ status: 'FAILURE', refunded: 1 });
@@ -350,7 +322,10 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     const failed = (await send('GET', `/v1/videos/${failing}`)).json();
     expect(failed).toMatchObject({
       status: 'failed',
-      error: { code: 'moderation_blocked', message: 'The video was blocked by moderation' },
+      error: {
+        code: 'moderation_blocked',
+        message: 'Your request was blocked by our moderation system.',
+      },
     });
     const content = await send('GET', `/v1/videos/${failing}/content`);
     expect(content.statusCode).toBe(400);
@@ -457,7 +432,10 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
       prompt: 'forbidden #refuse',
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 1301, message: 'prompt did not pass review' });
+    expect(refused.json()).toMatchObject({
+      code: 1301,
+      message: 'Trigger the content security policy of the platform',
+    });
     const noKey = await t.app.inject({ method: 'GET', url: '/kling/v1/videos/text2video/x' });
     expect(noKey.statusCode).toBe(401);
     expect(noKey.json().code).not.toBe(0);
@@ -471,7 +449,7 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     const read = (await send('GET', `/kling/v1/videos/text2video/${failing}`)).json();
     expect(read.data).toMatchObject({
       task_status: 'failed',
-      task_status_msg: 'Content did not pass review',
+      task_status_msg: 'Failure to pass the risk control system',
     });
     expect((await balances()).quota).toBe(before);
     expect(await auditLedger(t.ctx)).toEqual([]);
@@ -483,18 +461,21 @@ describe(`video relay on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
       prompt: 'a relayed video',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(relay.seen.at(-1)).toMatchObject({
+    expect(relay.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/kling/v1/videos/text2video',
-      authorization: 'Bearer sk-relay-key',
+      headers: { authorization: 'Bearer sk-relay-key' },
     });
     const taskId = res.json().data.task_id as string;
     await poll(taskId, 'SUCCESS');
-    expect(relay.seen.at(-1)).toMatchObject({
+    // The one task the relayed gateway took.
+    const [relayedId] = relay.tasks.keys();
+    expect(relay.requests.at(-1)).toMatchObject({
       method: 'GET',
-      path: '/kling/v1/videos/text2video/task_relayed0001',
+      path: `/kling/v1/videos/text2video/${relayedId}`,
+      headers: { authorization: 'Bearer sk-relay-key' },
     });
     const row = (await findTask(t.ctx.db, taskId))!;
-    expect(row.result_url).toBe('https://cdn.example/v.mp4');
+    expect(row.result_url).toBe(`${relay.url}/files/${relayedId}.mp4`);
   });
 });
