@@ -1,10 +1,28 @@
-// Midjourney-Proxy's task JSON, submit answers and button customIds, as the fake speaks them.
+// Midjourney-Proxy's paths, task JSON, submit answers and button customIds, as the fake speaks
+// them.
 import { randomInt } from 'node:crypto';
-import type { ReceivedRequest } from './common.js';
+import type { ReceivedRequest, Route } from './common.js';
 import type { TaskMeta } from './task-lifecycle.js';
 
 /** A speed-mode path prefix. */
 export type MjSpeed = 'fast' | 'relax' | 'turbo';
+
+/** The speed-mode prefix a path starts with (`/mj-relax/mj/…`), if any. */
+export const speedOf = (path: string): MjSpeed | null =>
+  (/^\/mj-(fast|relax|turbo)\//.exec(path)?.[1] as MjSpeed | undefined) ?? null;
+
+/** A route of the proxy: `/mj<path>`, and the same under every speed-mode prefix. */
+export const mjRoute = (
+  method: string,
+  path: string,
+  kind: Route['kind'],
+  handle: Route['handle'],
+): Route => ({
+  method,
+  pattern: new RegExp(`^(?:/mj-(?:fast|relax|turbo))?/mj${path}$`),
+  kind,
+  handle,
+});
 
 /** A request the fake received, with the mode of its path prefix. */
 export interface MjRequest extends ReceivedRequest {
@@ -64,6 +82,27 @@ export interface MjSubmitAnswer {
   result: string | string[] | null;
   properties: Record<string, unknown>;
 }
+
+/** A submit answer and the HTTP status it goes with. */
+export interface Outcome {
+  http: number;
+  body: MjSubmitAnswer;
+}
+
+/** The Discord account instance every task of the fake runs on. */
+export const instanceId = '1118138338562560102';
+
+/** An answer `{code, description, result, properties}`, HTTP 200 unless told. */
+export const answer = (
+  code: number,
+  description: string,
+  result: MjSubmitAnswer['result'] = null,
+  properties: Record<string, unknown> = {},
+  http = 200,
+): Outcome => ({ http, body: { code, description, result, properties } });
+
+/** Code 4: a parameter the proxy refuses. */
+export const invalid = (description: string) => answer(4, description);
 
 /** Actions whose result is a grid of four images (U1-U4, V1-V4 and reroll buttons). */
 export const gridActions = new Set([
