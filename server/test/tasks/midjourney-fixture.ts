@@ -65,6 +65,8 @@ export interface MidjourneyTest extends TestApp {
   finishDrawing(fake: FakeMidjourney, id: string): Promise<void>;
   /** A new key of alice's with Midjourney settings. */
   keyWith(mj: Body): Promise<string>;
+  /** Sets a channel's status (1 enabled, 2 disabled by hand) and refreshes the routing cache. */
+  setChannelStatus(channelId: number, status: number): Promise<void>;
   /**
    * A finished imagine of alice's on channel A (its public id), so that a test working on a
    * drawing makes its own and runs alone.
@@ -156,6 +158,10 @@ export async function startMidjourneyTest(): Promise<MidjourneyTest> {
         .execute();
       await t.ctx.tokens.invalidate([key.id]);
       return key.key;
+    },
+    setChannelStatus: async (channelId, status) => {
+      await t.ctx.db.updateTable('channels').set({ status }).where('id', '=', channelId).execute();
+      await t.ctx.channels.refresh();
     },
     drawOne: async (prompt = 'a red fox in the snow') => {
       const res = await submit('/mj/submit/imagine', { prompt });

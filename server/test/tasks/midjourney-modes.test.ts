@@ -132,12 +132,7 @@ describe(`Midjourney modes and channels on ${engine}`, () => {
       expect((await balancesOf(t.ctx, t.alice.userId)).quota).toBe(before.quota - imaginePrice);
     } finally {
       await t.ctx.settings.set('GroupRatio', ratios);
-      await t.ctx.db
-        .updateTable('channels')
-        .set({ status: 2 })
-        .where('id', '=', backupChannel)
-        .execute();
-      await t.ctx.channels.refresh();
+      await t.setChannelStatus(backupChannel, 2);
     }
     expect(await auditLedger(t.ctx)).toEqual([]);
   });
@@ -162,12 +157,7 @@ describe(`Midjourney modes and channels on ${engine}`, () => {
     } finally {
       await t.ctx.settings.set('AutomaticDisableChannelEnabled', 'false');
       await t.ctx.settings.set('AutomaticDisableStatusCodes', '401');
-      await t.ctx.db
-        .updateTable('channels')
-        .set({ status: 1 })
-        .where('id', '=', t.channelA)
-        .execute();
-      await t.ctx.channels.refresh();
+      await t.setChannelStatus(t.channelA, 1);
     }
   });
 

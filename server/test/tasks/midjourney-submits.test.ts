@@ -161,22 +161,12 @@ describe(`Midjourney submits on ${engine}`, () => {
     expect(t.second.requests.at(-1)!.path).toBe(`/mj/task/${row.upstream_id}/image-seed`);
 
     // A disabled channel takes no more actions on its drawings.
-    await t.ctx.db
-      .updateTable('channels')
-      .set({ status: 2 })
-      .where('id', '=', t.channelB)
-      .execute();
-    await t.ctx.channels.refresh();
+    await t.setChannelStatus(t.channelB, 2);
     const refused = await t.submit('/mj/submit/action', {
       taskId: onB,
       customId: 'MJ::JOB::variation::2::abc',
     });
-    await t.ctx.db
-      .updateTable('channels')
-      .set({ status: 1 })
-      .where('id', '=', t.channelB)
-      .execute();
-    await t.ctx.channels.refresh();
+    await t.setChannelStatus(t.channelB, 1);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ type: 'task_channel_disabled', result: null });
   });
