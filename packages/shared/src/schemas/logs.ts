@@ -135,7 +135,7 @@ export const logBilling = z
     self_use_fallback: z.boolean(),
     /** The price tier that applied (`prompt ≥ 200000`, `size = 1792x1024`). */
     price_tier: z.string(),
-    /** The formula with its numbers. */
+    /** The formula with its numbers (older rows; newer ones keep it in `content` only). */
     formula: z.string(),
     // Tokens.
     text_input: count,

@@ -71,14 +71,17 @@ export function routingJson(rc: RelayContext): string {
   );
 }
 
-/** The `other` JSON of a consume log: ratios, token breakdown, routing, timing, formula. */
-export function consumeDetail(rc: RelayContext, usage: Usage, formula: string): string {
+/**
+ * The `other` JSON of a consume log: ratios, token breakdown, routing and timing. The formula
+ * with its numbers is the row's `content` (the console shows it from there), not repeated
+ * here: consume logs are the largest table, and it was a sixth of each row.
+ */
+export function consumeDetail(rc: RelayContext, usage: Usage): string {
   const { outcome } = rc;
   let s = `{${pricingJson(rc.pricing)}${tokensJson(usage)}${routingJson(rc)}`;
   if (rc.priceTier !== null) s += text('price_tier', rc.priceTier);
   s += field('frt', Math.round(outcome.firstByteMs));
   s += field('reserved_quota', rc.reservation?.quota ?? 0);
-  s += text('formula', formula);
   if (outcome.localCount) s += field('local_count_tokens', true);
   if (outcome.partial) s += field('partial', true) + text('stream_status', outcome.partial);
   else if (outcome.clientGone) s += text('stream_status', 'client_gone');

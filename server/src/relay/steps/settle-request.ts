@@ -60,7 +60,7 @@ function settlementOf(rc: RelayContext): Settlement {
   );
   let log: LogDraft | null = null;
   if (rc.ctx.settings.get(logConsumeEnabled)) {
-    log = logBase(rc, LogType.consume, formula, consumeDetail(rc, usage, formula));
+    log = logBase(rc, LogType.consume, formula, consumeDetail(rc, usage));
     log.prompt_tokens = inputTokens(usage);
     log.completion_tokens = usage.completionTokens;
   }
