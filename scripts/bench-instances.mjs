@@ -9,8 +9,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './bench-gateway.mjs';
 import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -29,14 +29,6 @@ const connections = option('connections', '100');
 const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
 const schema = `bench_${randomBytes(4).toString('hex')}`;
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const children = [];
 function start(name, argv, env = process.env) {

@@ -8,35 +8,36 @@
 // a shared VM from minute to minute). The unloaded figures are then measured with both relays
 // running side by side (scripts/bench-unloaded.mjs). Extra arguments go to bench/compare.mjs.
 // A last run turns on admission caps and a budget for the same key and channel and prints what
-// they cost (BENCH_CONTROLS=0 skips it).
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+// they cost (BENCH_CONTROLS=0 skips it). The seeded gateway is scripts/bench-gateway.mjs;
+// `--instances N` and `--instructions` are the modes of scripts/bench-instances.mjs and
+// scripts/bench-instructions.mjs.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  buildServer,
+  enableControls,
+  freePort,
+  gatewayEnv,
+  root,
+  seedGateway,
+} from './bench-gateway.mjs';
 import { measureUnloaded } from './bench-unloaded.mjs';
-import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
+import { serverNodeFlags } from './node-runtime.mjs';
 
 // `--instances N`: the multi-instance mode (PostgreSQL + Redis, one instance against N).
 if (process.argv.includes('--instances')) {
   await import('./bench-instances.mjs');
   process.exit(process.exitCode ?? 0);
 }
-
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'server/package.json'));
-const log = (...x) => console.error('[bench]', ...x);
-
-/** A TCP port nothing listens on right now. */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+// `--instructions`: instructions per request under callgrind, gateway against bare relay.
+if (process.argv.includes('--instructions')) {
+  await import('./bench-instructions.mjs');
+  process.exit(process.exitCode ?? 0);
 }
+
+const log = (...x) => console.error('[bench]', ...x);
 
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const mockPort = Number(process.env.BENCH_MOCK_PORT ?? (await freePort()));
@@ -46,86 +47,7 @@ const nodeFlags = process.env.BENCH_NODE_FLAGS ?? serverNodeFlags.join(' ');
 const pairCount = Math.max(1, Number(process.env.BENCH_PAIRS ?? 2));
 const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const dbPath = join(dir, 'bench.db');
-const env = {
-  ...serverEnv(),
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  SQLITE_PATH: dbPath,
-  SQL_DSN: '',
-  REDIS_CONN_STRING: '',
-  INITIAL_ROOT_PASSWORD: process.env.BENCH_ROOT_PASSWORD ?? randomBytes(9).toString('base64url'),
-  NODE_ENV: 'production',
-};
-
-function build() {
-  log('building the server');
-  execFileSync('npm', ['run', 'build', '-w', 'server'], { cwd: root, stdio: 'inherit' });
-}
-
-/** Starts the gateway once so that it migrates the fresh database and creates root. */
-async function migrate() {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  let alive = true;
-  void exited.then(() => (alive = false));
-  try {
-    for (let i = 0; i < 300 && alive; i++) {
-      const res = await fetch(`http://127.0.0.1:${port}/api/status`).catch(() => null);
-      if (res?.ok) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the gateway did not start (is the build up to date?)');
-  } finally {
-    if (alive) child.kill('SIGTERM');
-    await exited;
-  }
-}
-
-/** Seeds a user with $1000, an unlimited key and a channel to the mock; returns the key. */
-function seed() {
-  const Database = require('better-sqlite3');
-  const db = new Database(dbPath);
-  const now = Math.floor(Date.now() / 1000);
-  const key = randomBytes(36).toString('base64url').replace(/[-_]/g, 'x').slice(0, 48);
-  const user = db
-    .prepare(
-      `insert into users (username, display_name, role, status, quota, "group", created_at)
-       values ('bench', 'bench', 1, 1, 500000000, 'default', ?)`,
-    )
-    .run(now).lastInsertRowid;
-  db.prepare(
-    `insert into tokens (user_id, key, name, status, created_time, expired_time, remain_quota,
-       unlimited_quota, model_limits, allow_ips, deny_ips)
-     values (?, ?, 'bench', 1, ?, -1, 0, 1, '', '', '')`,
-  ).run(user, key, now);
-  db.prepare(
-    `insert into channels (type, key, status, name, base_url, models, "group", model_mapping,
-       setting, created_time)
-     values (1, 'sk-mock', 1, 'mock', ?, 'gpt-4o-mini', 'default', '{}', '{}', ?)`,
-  ).run(`http://127.0.0.1:${mockPort}`, now);
-  db.close();
-  return `sk-${key}`;
-}
-
-/**
- * Turns on the operator controls for the key and channel of `seed` (caps high enough never to
- * refuse, a monthly budget that never runs out), so that the next run measures what checking
- * them costs on every request.
- */
-function enableControls() {
-  const Database = require('better-sqlite3');
-  const db = new Database(dbPath);
-  db.prepare('update channels set max_concurrency = 100000, max_rpm = 100000000').run();
-  db.prepare(
-    `update tokens set max_parallel = 100000, tpm_limit = 1000000000, budget_period = 'month',
-       budget_quota = 9000000000000`,
-  ).run();
-  db.close();
-}
+const env = gatewayEnv(dbPath, port);
 
 /** Runs the harness against one relay; resolves with its JSON report. */
 function compare(relayArgs) {
@@ -352,9 +274,8 @@ function report(pairs, unloaded) {
 }
 
 try {
-  if (!process.env.BENCH_SKIP_BUILD) build();
-  await migrate();
-  const key = seed();
+  if (!process.env.BENCH_SKIP_BUILD) buildServer(log);
+  const key = await seedGateway(env, mockPort);
   log(`database ${dbPath} seeded; gateway :${port}, mock :${mockPort}`);
   const pairs = [];
   for (let i = 0; i < pairCount; i++) {
@@ -376,7 +297,7 @@ try {
   const gateway = pairs.at(-1).gateway;
   if (process.env.BENCH_CONTROLS !== '0') {
     log('again with admission caps and a budget on the key and the channel');
-    enableControls();
+    enableControls(dbPath);
     const controlled = figures(await gatewayRun(key));
     const g = figures(gateway);
     const pct = (x, y) => (x && y ? `${Math.round((x / y) * 100)} %` : 'n/a');
