@@ -7,10 +7,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
+import { freePort, gatewayEnv } from './bench-gateway.mjs';
+import { serverNodeFlags } from './node-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(join(root, 'server/package.json'));
@@ -24,28 +24,10 @@ const dir = mkdtempSync(join(tmpdir(), 'gateway-logs-'));
 const dbPath = join(dir, 'logs.db');
 const password = randomBytes(9).toString('base64url');
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function startGateway(port) {
   const child = spawn(process.execPath, [...serverNodeFlags, join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: {
-      ...serverEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLITE_PATH: dbPath,
-      SQL_DSN: '',
-      REDIS_CONN_STRING: '',
-      INITIAL_ROOT_PASSWORD: password,
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-    },
+    env: { ...gatewayEnv(dbPath, port), INITIAL_ROOT_PASSWORD: password, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
