@@ -130,9 +130,15 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   async bytes(): Promise<Buffer> {
     while (!this.done) await this.settled();
     if (this.failure) throw this.failure;
+    return this.takeQueued();
+  }
+
+  /** Every chunk that has arrived and not been read, as one buffer. */
+  private takeQueued(): Buffer {
     const { chunks } = this;
     this.chunks = [];
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    this.queued = 0;
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
   /** The whole body as UTF-8 text. */
@@ -143,13 +149,11 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
     this.streaming = true;
     for (;;) {
-      // What arrived while the reader was busy goes out as one chunk: a stream's answer came
-      // in three pieces on average under load, two of them queued behind the first.
-      const chunk =
-        this.chunks.length > 1 ? Buffer.concat(this.chunks.splice(0)) : this.chunks.shift();
-      if (chunk) {
-        this.queued -= chunk.length;
-        if (this.queued <= highWaterBytes) this.call.resume();
+      // What arrived while the reader was busy is read as one chunk: under load a streamed
+      // answer came in three pieces on average, two of them queued behind the first.
+      if (this.chunks.length > 0) {
+        const chunk = this.takeQueued();
+        this.call.resume();
         yield chunk;
         continue;
       }
