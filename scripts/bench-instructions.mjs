@@ -9,8 +9,10 @@
 // matched the ratio of CPU time per request.
 //
 //   npm run bench -- --instructions [--mode nonstream|stream|both] [--warmup 10000]
-//                   [--measured 1000]
+//                   [--measured 1000] [--keep]
 //
+// `--keep` leaves the callgrind dumps (`<relay>-<mode>.callgrind.1`) in the directory it prints,
+// to compare function by function with `callgrind_annotate`.
 // Needs valgrind (`valgrind`, `callgrind_control`, `callgrind_annotate`); a run under callgrind
 // is ~50x slower than without, about two minutes per relay and mode.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -188,5 +190,6 @@ try {
     for (const mock of mocks) mock.kill('SIGTERM');
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (args.includes('--keep')) log(`callgrind dumps kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
 }

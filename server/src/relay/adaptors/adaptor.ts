@@ -80,6 +80,19 @@ export interface StreamTranslator {
   usage(): Usage | null;
   /** Output tokens counted locally over the text delivered so far (+7 per tool call). */
   completionTokens(): number;
+  /**
+   * Whether the text returned so far holds the event after which the client has the whole
+   * answer (OpenAI's `[DONE]`, Anthropic's `message_stop`, the Responses API's
+   * `response.completed`; for Gemini, which has none, the end of the stream): its charge must
+   * be durable before that text leaves.
+   */
+  complete(): boolean;
+  /**
+   * How the returned text is written to the client: 'latin1' when its characters are the
+   * upstream's bytes, one each (a pass-through that forwards them undecoded); 'utf8', the
+   * default, for text made of characters.
+   */
+  readonly encoding?: 'latin1' | 'utf8';
 }
 
 /** OpenAI endpoints, besides chat, whose client body is forwarded to the upstream. */

@@ -1,6 +1,7 @@
 /** Helpers for adaptor tests: fixture loading and SSE parsing. Not used at run time. */
 import { readFileSync } from 'node:fs';
 import { createSseParser } from '../stream/sse-parser.js';
+import type { StreamTranslator } from './adaptor.js';
 
 /** Reads a fixture file next to the calling test: `fixture(import.meta.url, 'x.sse')`. */
 export function fixture(testUrl: string, name: string): string {
@@ -35,16 +36,40 @@ export function parseSse(text: string): ParsedEvent[] {
   return events;
 }
 
-/** Feeds text to a push/end pair in pieces of `size` bytes, returning all output. */
+/** A translator's output as characters (a pass-through's is bytes as latin1). */
+export function textOf(t: Pick<StreamTranslator, 'encoding'>, out: string): string {
+  return t.encoding === 'latin1' ? Buffer.from(out, 'latin1').toString('utf8') : out;
+}
+
+/** Feeds text to a translator in pieces of `size` bytes, returning all output as text. */
 export function feedInPieces(
-  t: { push(chunk: Buffer): string; end(): string },
+  t: Pick<StreamTranslator, 'push' | 'end' | 'encoding'>,
   text: string,
   size: number,
 ): string {
   const bytes = Buffer.from(text);
   let out = '';
   for (let i = 0; i < bytes.length; i += size) out += t.push(bytes.subarray(i, i + size));
-  return out + t.end();
+  return textOf(t, out + t.end());
+}
+
+/**
+ * Feeds text in pieces as `feedInPieces` does; returns all output up to the push (or the end)
+ * after which the translator first reported the answer complete, or null if it never did.
+ */
+export function outputUntilComplete(
+  t: StreamTranslator,
+  text: string,
+  size: number,
+): string | null {
+  const bytes = Buffer.from(text);
+  let out = '';
+  for (let i = 0; i < bytes.length; i += size) {
+    out += t.push(bytes.subarray(i, i + size));
+    if (t.complete()) return textOf(t, out);
+  }
+  out += t.end();
+  return t.complete() ? textOf(t, out) : null;
 }
 
 /** Replaces volatile values (`created`, generated ids) so answers compare equal. */

@@ -11,14 +11,6 @@ import { deliverJson, writeRelayHead } from './deliver-json.js';
 import { precisePromptTokens } from './read-request.js';
 import { settleDelivered } from './settle-request.js';
 
-/**
- * Whether translated SSE text carries the event after which a client holds the whole answer:
- * OpenAI's `data: [DONE]`, Anthropic's `message_stop`, the Responses API's `response.completed`
- * (Gemini has none: its answer is whole when the response ends). Content never matches, since
- * event payloads are JSON on one line and these markers start a line.
- */
-const finalEvent = /(?:^|\n)(?:data: \[DONE\]|event: message_stop|event: response\.completed)/;
-
 function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
   const ctx: StreamContext = {
     model: rc.request.model,
@@ -67,13 +59,13 @@ export async function deliverStream(
     };
   };
   // An answer that arrives whole leaves in one socket write, its final event and end included.
-  const writer = new TurnWriter(raw);
+  const writer = new TurnWriter(raw, translator.encoding);
   try {
     for await (const chunk of res.body) {
       const out = translator.push(chunk);
       if (out === '') continue;
       if (!raw.headersSent) writeHead(rc);
-      if (!rc.outcome.settled && finalEvent.test(out)) {
+      if (!rc.outcome.settled && translator.complete()) {
         // The client holds a complete answer once this event arrives: bill it first (what
         // came before it in this turn waits, to leave with it).
         writer.hold();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createDeferredScan,
   createFieldScanner,
-  createObjectKeyTest,
+  createObjectKeyFinder,
   hasEmptyArrayField,
   readStringField,
 } from './json-scan.js';
@@ -70,8 +70,18 @@ describe('readStringField and hasEmptyArrayField', () => {
   });
 });
 
-describe('createObjectKeyTest', () => {
-  const mayHoldUsage = createObjectKeyTest('usage');
+describe('createObjectKeyFinder', () => {
+  const findUsage = createObjectKeyFinder('usage');
+  const mayHoldUsage = (text: string) => findUsage(text) !== -1;
+
+  it('returns where the quoted key starts, from a given index on', () => {
+    const text = '{"usage":{},"x":{"usage" : {}}}';
+    expect(findUsage(text)).toBe(1);
+    expect(findUsage(text, 1)).toBe(1);
+    expect(findUsage(text, 2)).toBe(17);
+    expect(findUsage(text, 18)).toBe(-1);
+    expect(findUsage('usage":{}')).toBe(-1);
+  });
 
   it('finds an object value with or without JSON whitespace around the colon', () => {
     expect(mayHoldUsage('{"usage":{"prompt_tokens":1}}')).toBe(true);

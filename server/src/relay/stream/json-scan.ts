@@ -57,21 +57,26 @@ export function createFieldScanner(stringKeys: readonly string[], objectKey = ''
 const isJsonSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
 /**
- * A test for `"key": {` in JSON text, cheaper than a scan: an `indexOf` per occurrence of the
- * quoted key. True may be a key inside a string value (a scan then decides); false is certain.
+ * A finder of `"key": {` in JSON text, cheaper than a scan: returns where the quoted key of
+ * the first such occurrence at or after `from` starts, or -1. It searches for `key"` and looks
+ * back for the opening quote: for short keys V8 then searches with `memchr` for the key's
+ * first character, where the quoted key (7 characters for `usage`) takes a Boyer-Moore search
+ * that cost ~2 instructions per character of a streamed answer. A find may be a key inside a
+ * string value (a scan then decides); -1 is certain.
  */
-export function createObjectKeyTest(key: string): (text: string) => boolean {
-  const quoted = `"${key}"`;
-  return (text) => {
-    for (let at = text.indexOf(quoted); at !== -1; at = text.indexOf(quoted, at + 1)) {
-      let i = at + quoted.length;
+export function createObjectKeyFinder(key: string): (text: string, from?: number) => number {
+  const tail = `${key}"`;
+  return (text, from = 0) => {
+    for (let at = text.indexOf(tail, from + 1); at !== -1; at = text.indexOf(tail, at + 1)) {
+      if (text.charCodeAt(at - 1) !== 34 /* " */) continue;
+      let i = at + tail.length;
       while (isJsonSpace(text.charCodeAt(i))) i++;
       if (text.charCodeAt(i) !== 58 /* : */) continue;
       do i++;
       while (isJsonSpace(text.charCodeAt(i)));
-      if (text.charCodeAt(i) === 123 /* { */) return true;
+      if (text.charCodeAt(i) === 123 /* { */) return at - 1;
     }
-    return false;
+    return -1;
   };
 }
 

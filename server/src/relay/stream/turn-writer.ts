@@ -11,7 +11,11 @@ export class TurnWriter {
   /** The end-of-turn write, made once rather than per turn. */
   private readonly flushLater = () => this.flush();
 
-  constructor(private readonly res: ServerResponse) {}
+  constructor(
+    private readonly res: ServerResponse,
+    /** How the text added is written ('latin1': one byte per character). */
+    private readonly encoding: 'latin1' | 'utf8' = 'utf8',
+  ) {}
 
   /** Adds text to this turn's write. */
   add(text: string): void {
@@ -28,12 +32,12 @@ export class TurnWriter {
   /** Writes what was added, and `text`, now. */
   flush(text = ''): void {
     const out = this.take(text);
-    if (out !== '' && !this.res.destroyed) this.res.write(out);
+    if (out !== '' && !this.res.destroyed) this.res.write(out, this.encoding);
   }
 
   /** Ends the answer with what was added and `tail`. */
   end(tail: string): void {
-    this.res.end(this.take(tail));
+    this.res.end(this.take(tail), this.encoding);
   }
 
   /** Drops what was not written (the client is gone). */

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { countTextTokens, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { emptyUsage } from '../../../billing/usage.js';
-import { feedInPieces, fixture } from '../test-support.js';
+import { feedInPieces, fixture, outputUntilComplete } from '../test-support.js';
 import { createAnthropicPassthroughTranslator } from './passthrough-stream.js';
 
 describe('Anthropic pass-through', () => {
@@ -20,6 +20,15 @@ describe('Anthropic pass-through', () => {
       'I need the weather tool.Okay, let\'s check the weather for San Francisco, CA:get_weather{"location": "San Francisco, CA"}',
     );
     expect(Math.abs(t.completionTokens() - text - TOKENS_PER_TOOL_CALL)).toBeLessThanOrEqual(3);
+  });
+
+  it('reports the answer complete with the push that forwards message_stop', () => {
+    const sse = fixture(import.meta.url, 'stream-text.sse');
+    for (const size of [5, 1 << 20]) {
+      const out = outputUntilComplete(createAnthropicPassthroughTranslator(), sse, size);
+      expect(out).toContain('event: message_stop');
+      expect(out!.length).toBeLessThan(sse.indexOf('event: message_stop') + 60 + size);
+    }
   });
 
   it('lets message_delta override input counts (newer API) and keeps the 1h cache split', () => {

@@ -22,6 +22,7 @@ export function createAnthropicPassthroughTranslator(): StreamTranslator {
   const deltas = createDeferredScan(scanDelta, addText);
   const usage: Record<string, unknown> = {};
   let sawUsage = false;
+  let complete = false;
 
   const mergeUsageOf = (data: string, path: 'message' | 'root'): void => {
     try {
@@ -43,6 +44,7 @@ export function createAnthropicPassthroughTranslator(): StreamTranslator {
       counter.addTokens(TOKENS_PER_TOOL_CALL);
     } else if (event === 'message_start') mergeUsageOf(data, 'message');
     else if (event === 'message_delta') mergeUsageOf(data, 'root');
+    else if (event === 'message_stop') complete = true;
   });
 
   return {
@@ -55,6 +57,7 @@ export function createAnthropicPassthroughTranslator(): StreamTranslator {
       const text = decoder.end();
       parser.push(text);
       parser.end();
+      complete = true;
       return text;
     },
     usage: () => (sawUsage ? normalizeAnthropicUsage(usage as Partial<AnthropicUsage>) : null),
@@ -62,5 +65,6 @@ export function createAnthropicPassthroughTranslator(): StreamTranslator {
       deltas.flush();
       return counter.count();
     },
+    complete: () => complete,
   };
 }

@@ -20,6 +20,15 @@ describe('Gemini pass-through', () => {
     );
   });
 
+  it('reports the answer complete only at the end of the stream (Gemini has no final event)', () => {
+    const sse = fixture(import.meta.url, 'stream-text.sse');
+    const t = createGeminiPassthroughTranslator();
+    t.push(Buffer.from(sse));
+    expect(t.complete()).toBe(false);
+    t.end();
+    expect(t.complete()).toBe(true);
+  });
+
   it('counts function calls with the per-call overhead', () => {
     const t = createGeminiPassthroughTranslator();
     feedInPieces(t, fixture(import.meta.url, 'stream-tools.sse'), 1 << 20);

@@ -27,6 +27,7 @@ export function createGeminiPassthroughTranslator(): StreamTranslator {
   const counter = createStreamTokenCounter();
   const addText = (_key: string, text: string): void => counter.add(text);
   let usageData: string | undefined;
+  let ended = false;
 
   const parser = createSseParser((_event, data) => {
     if (scanText(data, addText)) usageData = data;
@@ -53,6 +54,7 @@ export function createGeminiPassthroughTranslator(): StreamTranslator {
       const text = decoder.end();
       parser.push(text);
       parser.end();
+      ended = true;
       return text;
     },
     usage(): Usage | null {
@@ -60,5 +62,7 @@ export function createGeminiPassthroughTranslator(): StreamTranslator {
       return chunk ? normalizeGeminiUsage(chunk.usageMetadata) : null;
     },
     completionTokens: () => counter.count(),
+    // Gemini has no final event: the answer is whole when the stream ends.
+    complete: () => ended,
   };
 }

@@ -71,12 +71,18 @@ describe('OpenAI-compatible adaptor', () => {
     const streamed =
       '{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":true}}';
     expect(send(streamed, 'gpt-4o', true)).toBe(streamed);
-    // A mapped model, or a stream without the usage chunk asked for: written again.
+    // A stream without stream_options: the usage chunk is asked for in front of the rest.
+    const noUsage = ' {"model":"gpt-4o","messages":[],"stream":true}';
+    expect(send(noUsage, 'gpt-4o', true)).toBe(
+      ' {"stream_options":{"include_usage":true},"model":"gpt-4o","messages":[],"stream":true}',
+    );
+    // A mapped model, or other stream options to keep: written again.
     expect(JSON.parse(send(plain, 'gpt-4o-2024-08-06', false)).model).toBe('gpt-4o-2024-08-06');
-    const noUsage = '{"model":"gpt-4o","messages":[],"stream":true}';
-    expect(JSON.parse(send(noUsage, 'gpt-4o', true)).stream_options).toEqual({
-      include_usage: true,
-    });
+    const otherOptions =
+      '{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":false}}';
+    expect(send(otherOptions, 'gpt-4o', true)).toBe(
+      '{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":true}}',
+    );
     // A key given twice, or spelled with escapes, is written once, as the gateway read it.
     const twice = '{"model":"gpt-4o","model":"gpt-4o","messages":[]}';
     expect(send(twice, 'gpt-4o', false)).toBe('{"model":"gpt-4o","messages":[]}');

@@ -19,7 +19,8 @@ import { createOpenAIPassthroughTranslator } from './passthrough-stream.js';
  * options); when it does not, the field is removed so the upstream does not reject it.
  */
 export function buildOpenAIChatBody(input: BuildRequestInput, streamOptions: boolean): string {
-  if (sendsAsItIs(input, streamOptions)) return input.text;
+  const text = clientText(input, streamOptions);
+  if (text !== undefined) return text;
   const body = toOpenAIRequest(input.format, input.body, input.model, input.stream);
   if (!streamOptions) delete body.stream_options;
   else if (input.stream) {
@@ -37,30 +38,35 @@ function keyCount(text: string, name: string): number {
 }
 
 /**
- * Whether an OpenAI client's JSON may go upstream as the client sent it: the model is not
- * mapped and the stream options need no change. Writing it again costs about as much as
- * parsing it did, for long conversations. A text that names the model or the stream flags
- * more than once (a duplicate key, which parsers resolve differently), or holds `\u` escapes
- * (which could spell such a key another way), is written again from what the gateway read,
- * so that the upstream answers the request that is billed.
+ * An OpenAI client's JSON as the upstream body, when it may go as the client sent it: the
+ * model is not mapped and the stream options need no change, or only the usage chunk must be
+ * asked for (a stream without `stream_options`: the option is written in front of the rest).
+ * Writing the body again costs about as much as parsing it did, for long conversations. A
+ * text that names the model or the stream flags more than once (a duplicate key, which
+ * parsers resolve differently), or holds `\u` escapes (which could spell such a key another
+ * way), is written again from what the gateway read (undefined here), so that the upstream
+ * answers the request that is billed.
  */
-function sendsAsItIs(
-  input: BuildRequestInput,
-  streamOptions: boolean,
-): input is BuildRequestInput & { text: string } {
-  if (input.format !== 'openai' || input.text === undefined || !isObject(input.body)) return false;
-  const { model, stream_options: options } = input.body;
-  if (model !== input.model) return false;
-  const usageAsked = isObject(options) && options.include_usage === true;
-  if (streamOptions ? input.stream && !usageAsked : options !== undefined) return false;
+function clientText(input: BuildRequestInput, streamOptions: boolean): string | undefined {
   const { text } = input;
-  return (
-    !text.includes('\\u') &&
-    keyCount(text, '"model"') === 1 &&
-    keyCount(text, '"stream"') <= 1 &&
-    keyCount(text, '"stream_options"') <= 1 &&
-    keyCount(text, '"include_usage"') <= 1
-  );
+  if (input.format !== 'openai' || text === undefined || !isObject(input.body)) return undefined;
+  const { model, stream_options: options } = input.body;
+  if (
+    model !== input.model ||
+    text.includes('\\u') ||
+    keyCount(text, '"model"') !== 1 ||
+    keyCount(text, '"stream"') > 1 ||
+    keyCount(text, '"stream_options"') > 1 ||
+    keyCount(text, '"include_usage"') > 1
+  ) {
+    return undefined;
+  }
+  if (!streamOptions) return options === undefined ? text : undefined;
+  if (!input.stream || (isObject(options) && options.include_usage === true)) return text;
+  if (options !== undefined) return undefined;
+  // The text is a JSON object: its first brace opens it.
+  const open = text.indexOf('{') + 1;
+  return `${text.slice(0, open)}"stream_options":{"include_usage":true},${text.slice(open)}`;
 }
 
 /** Translates a non-stream chat completion into the client's format, with its usage. */

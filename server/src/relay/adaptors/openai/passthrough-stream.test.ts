@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countTextTokens, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { emptyUsage } from '../../../billing/usage.js';
 import type { StreamContext } from '../adaptor.js';
-import { feedInPieces, fixture, parseSse } from '../test-support.js';
+import { feedInPieces, fixture, outputUntilComplete, parseSse, textOf } from '../test-support.js';
 import { createConvertingTranslator } from '../translate/converting-translator.js';
 import { createOpenAIChunkReader } from '../translate/openai-chunk-reader.js';
 import { createOpenAIPassthroughTranslator } from './passthrough-stream.js';
@@ -77,6 +77,16 @@ describe('OpenAI chat pass-through', () => {
     expect(events.at(-1)?.data).toBe('[DONE]');
   });
 
+  it('forwards the bytes undecoded (latin1) and writes a synthesized chunk as UTF-8 bytes', () => {
+    const noUsage = withoutUsageEvent(text).replaceAll(',"usage":null', '');
+    const t = createOpenAIPassthroughTranslator('chat', { ...ctx(true), model: 'модель-1' });
+    expect(t.encoding).toBe('latin1');
+    const out = t.push(Buffer.from(noUsage)) + t.end();
+    expect(Buffer.from(out, 'latin1').equals(Buffer.from(textOf(t, out)))).toBe(true);
+    expect(parseSse(textOf(t, out)).at(-2)?.data).toMatchObject({ model: 'модель-1' });
+    expect(textOf(t, out)).toContain('😊');
+  });
+
   it('closes a stream the upstream ended without [DONE], including a last unterminated event', () => {
     const cut = text.slice(0, text.indexOf('data: [DONE]')).trimEnd();
     const t = createOpenAIPassthroughTranslator('chat', ctx(false));
@@ -93,10 +103,37 @@ describe('OpenAI chat pass-through', () => {
     expect(t.usage()?.completionTokens).toBe(10);
   });
 
+  it('reports the answer complete with the push that forwards [DONE], not before', () => {
+    for (const size of [7, 64, 1 << 20]) {
+      const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+      const out = outputUntilComplete(t, text, size);
+      expect(out?.endsWith('data: [DONE]\n\n')).toBe(true);
+    }
+    const cut = createOpenAIPassthroughTranslator('chat', ctx(false));
+    cut.push(Buffer.from(text.slice(0, text.indexOf('data: [DONE]'))));
+    expect(cut.complete()).toBe(false);
+    expect(cut.end()).toBe('data: [DONE]\n\n');
+    expect(cut.complete()).toBe(true);
+  });
+
+  it('reads markers quoted in content as content', () => {
+    const quoting = text.replace(
+      '"content":"Hello',
+      '"content":"data: [DONE] \\"usage\\": {} Hello',
+    );
+    const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+    const out = outputUntilComplete(t, quoting, 1 << 20);
+    expect(out).toBe(quoting);
+    expect(t.usage()?.completionTokens).toBe(10);
+    expect(t.completionTokens()).toBe(
+      countTextTokens('data: [DONE] "usage": {} Hello! How can I help you today? 😊'),
+    );
+  });
+
   it('ignores anything after [DONE]', () => {
     const t = createOpenAIPassthroughTranslator('chat', ctx(true));
     const out = t.push(text + 'data: {"late":true}\n\n') + t.end();
-    expect(out).toBe(text);
+    expect(textOf(t, out)).toBe(text);
   });
 
   it('costs less per chunk than parsing and re-serializing each chunk would', () => {
@@ -134,6 +171,13 @@ describe('OpenAI events pass-through (Responses)', () => {
     expect(feedInPieces(t, sse, 33)).toBe(sse);
     expect(t.usage()).toEqual({ ...emptyUsage(), promptTokens: 37, completionTokens: 11 });
     expect(t.completionTokens()).toBe(countTextTokens('Hi there!'));
+    const completed = outputUntilComplete(
+      createOpenAIPassthroughTranslator('events', ctx(false)),
+      sse,
+      33,
+    );
+    expect(completed).toContain('event: response.completed');
+    expect(parseSse(completed!).at(-1)?.event).toBe('response.completed');
   });
 });
 
@@ -162,7 +206,9 @@ describe('usage placed inside the choice (Moonshot style)', () => {
     expect(feedInPieces(t, sse, 1 << 20)).toBe(sse);
     expect(t.usage()).toEqual({ ...emptyUsage(), promptTokens: 8, completionTokens: 1 });
     const c = createConvertingTranslator(createOpenAIChunkReader, 'anthropic', ctx(false));
-    const events = parseSse(feedInPieces(c, sse, 1 << 20));
+    const converted = outputUntilComplete(c, sse, 1 << 20);
+    expect(parseSse(converted!).at(-1)?.event).toBe('message_stop');
+    const events = parseSse(converted! + c.end());
     expect(c.usage()?.promptTokens).toBe(8);
     expect(events.at(-2)?.data).toMatchObject({ usage: { input_tokens: 8, output_tokens: 1 } });
   });

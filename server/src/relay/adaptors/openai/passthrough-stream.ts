@@ -1,10 +1,9 @@
-import { StringDecoder } from 'node:string_decoder';
 import { createStreamTokenCounter, TOKENS_PER_TOOL_CALL } from '../../../billing/tokenizer.js';
 import { normalizeOpenAIUsage, type Usage } from '../../../billing/usage.js';
 import {
   createDeferredScan,
   createFieldScanner,
-  createObjectKeyTest,
+  createObjectKeyFinder,
   hasEmptyArrayField,
   readStringField,
   type FieldScanner,
@@ -31,8 +30,20 @@ const SCANNERS: Record<PassthroughKind, FieldScanner> = {
   completions: createFieldScanner(['text'], 'usage'),
   events: createFieldScanner(['delta'], 'usage'),
 };
-const usageKey = '"usage"';
-const mayHoldUsage = createObjectKeyTest('usage');
+/** Where the next usage object's key starts (not a `"usage":null`), or -1. */
+const usageObjectAt = createObjectKeyFinder('usage');
+
+/**
+ * Index just past the last blank line (the end of an event) that ends at or before `at`, or 0
+ * (an event starts there: text given to `process` starts at an event).
+ */
+function afterBlankLine(text: string, at: number): number {
+  for (let i = text.lastIndexOf('\n', at); i > 0; i = text.lastIndexOf('\n', i - 1)) {
+    const before = text.charCodeAt(i - 1);
+    if (before === 10 || (before === 13 && text.charCodeAt(i - 2) === 10)) return i + 1;
+  }
+  return 0;
+}
 
 /** Index just past the blank line that ends the event starting at `from`, or -1. */
 function eventEnd(text: string, from: number): number {
@@ -46,23 +57,37 @@ function eventEnd(text: string, from: number): number {
   return -1;
 }
 
-/** The data of the event in text[start, end): the common one-line case without copying twice. */
-function eventData(text: string, start: number, end: number): string | null {
-  let data: string | null = null;
+/**
+ * The value of the event in text[start, end) for `field`: its `data` lines joined, or its
+ * `event` line; null when it has none. The common one-line case is not copied twice.
+ */
+function eventField(
+  text: string,
+  start: number,
+  end: number,
+  field: 'data' | 'event',
+): string | null {
+  const prefix = field === 'data' ? 'data:' : 'event:';
+  let value: string | null = null;
   let lineStart = start;
   while (lineStart < end) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1 || lineEnd > end) lineEnd = end;
     const contentEnd = text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
-    if (text.startsWith('data:', lineStart)) {
-      const from = text.charCodeAt(lineStart + 5) === 32 ? lineStart + 6 : lineStart + 5;
-      const value = text.slice(from, contentEnd);
-      data = data === null ? value : `${data}\n${value}`;
+    if (text.startsWith(prefix, lineStart)) {
+      const at = lineStart + prefix.length;
+      const line = text.slice(text.charCodeAt(at) === 32 ? at + 1 : at, contentEnd);
+      value = value === null || field === 'event' ? line : `${value}\n${line}`;
     }
     lineStart = lineEnd + 1;
   }
-  return data;
+  return value;
 }
+
+/** Text whose characters are UTF-8 bytes (latin1), as the characters they encode. */
+const decoded = (bytes: string): string => Buffer.from(bytes, 'latin1').toString('utf8');
+/** Text as its UTF-8 bytes, one per character (latin1). */
+const asBytes = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
 
 function readUsage(data: string): Usage | null {
   try {
@@ -74,31 +99,51 @@ function readUsage(data: string): Usage | null {
 }
 
 /**
- * The OpenAI → OpenAI stream path: upstream bytes are forwarded as they are, event by event.
- * It only scans text (no JSON parse per chunk) to find the usage event, which is parsed once,
- * on demand, and to count delivered tokens, which it does only when the count is needed (the
+ * The OpenAI → OpenAI stream path: upstream bytes are forwarded as they are. It searches each
+ * chunk for the few events it must read: the usage event (a `"usage"` key with an object
+ * value), parsed once, on demand; `[DONE]` (or, for `events`, `response.completed`), which
+ * completes the answer. Events before the first of those are forwarded unread and kept, as
+ * text, for a local count of the delivered tokens, which is made only when needed (the
  * upstream sent no usage, or the answer was cut short; see `DeferredScan`). The usage-only
  * chunk is dropped when the client did not ask for it, and synthesized from local counts when
- * it asked and the upstream sent none.
+ * it asked and the upstream sent none. The bytes are read as latin1, one character each, and
+ * leave as such: nothing is decoded or encoded as UTF-8 on the way through (for a streamed
+ * answer that was ~3 % of the gateway's instructions), only what is read.
  */
 export function createOpenAIPassthroughTranslator(
   kind: PassthroughKind,
   ctx: StreamContext,
 ): StreamTranslator {
-  const decoder = new StringDecoder('utf8');
   const counter = createStreamTokenCounter();
   const scan = SCANNERS[kind];
   const doneTerminated = kind !== 'events';
+  /** What marks the event that completes the answer. */
+  const endMarker = doneTerminated ? '[DONE]' : 'response.completed';
   let carry = '';
   let usageData: string | undefined;
   let usage: Usage | null | undefined;
   let firstId: string | undefined;
+  /** The client holds the whole answer (the completing event was forwarded). */
+  let complete = false;
+  /** Nothing more is forwarded (after `[DONE]`, or after `end`). */
   let done = false;
   const addText = (key: string, text: string): void => {
     counter.add(text);
     if (key === 'name') counter.addTokens(TOKENS_PER_TOOL_CALL);
   };
-  const deferred = createDeferredScan(scan, addText);
+  /** Scans the data of each event of a run of whole events. */
+  const scanEvents = (events: string, onString: (key: string, value: string) => void) => {
+    for (
+      let pos = 0, end = eventEnd(events, 0);
+      end !== -1;
+      pos = end, end = eventEnd(events, pos)
+    ) {
+      const data = eventField(events, pos, end, 'data');
+      if (data !== null) scan(decoded(data), onString);
+    }
+    return false;
+  };
+  const deferred = createDeferredScan(scanEvents, addText);
   const completionTokens = (): number => {
     deferred.flush();
     return counter.count();
@@ -107,81 +152,103 @@ export function createOpenAIPassthroughTranslator(
   const synthesizedUsage = (): string => {
     if (kind !== 'chat' || !ctx.includeUsage || usageData !== undefined) return '';
     const completion = completionTokens();
-    return sseData(
-      JSON.stringify({
-        id: firstId || newId('chatcmpl-'),
-        object: 'chat.completion.chunk',
-        created: nowSeconds(),
-        model: ctx.model,
-        choices: [],
-        usage: {
-          prompt_tokens: ctx.promptTokens,
-          completion_tokens: completion,
-          total_tokens: ctx.promptTokens + completion,
-        },
-      }),
+    return asBytes(
+      sseData(
+        JSON.stringify({
+          id: firstId || newId('chatcmpl-'),
+          object: 'chat.completion.chunk',
+          created: nowSeconds(),
+          model: ctx.model,
+          choices: [],
+          usage: {
+            prompt_tokens: ctx.promptTokens,
+            completion_tokens: completion,
+            total_tokens: ctx.promptTokens + completion,
+          },
+        }),
+      ),
     );
   };
 
   /**
-   * Inspects one event's data; returns false when the event must not reach the client.
-   * `mayHaveUsage`: the event's text holds the usage key (searched once per chunk, in `process`).
+   * Reads one event that may hold the usage object; returns false when it must not reach the
+   * client (a usage-only chunk the client did not ask for).
    */
-  const inspect = (data: string, mayHaveUsage: boolean): boolean => {
-    if (firstId === undefined && ctx.includeUsage) firstId = readStringField(data, 'id') ?? '';
-    if (!mayHaveUsage || !mayHoldUsage(data)) {
-      deferred.later(data);
-      return true;
-    }
-    if (!scan(data, addText)) return true;
+  const readUsageEvent = (data: string): boolean => {
+    if (!scan(decoded(data), addText)) return true;
     usageData = data;
     usage = undefined;
     return kind === 'events' || ctx.includeUsage || !hasEmptyArrayField(data, 'choices');
   };
 
+  /** Forwards the whole events of `text` (the rest waits in `carry`). */
   const process = (text: string): string => {
+    const end = afterBlankLine(text, text.length - 1);
+    carry = end === text.length ? '' : text.slice(end);
+    if (end === 0) return '';
+    if (firstId === undefined && ctx.includeUsage) {
+      firstId = readStringField(decoded(text.slice(0, eventEnd(text, 0))), 'id') ?? '';
+    }
+    // The events before the first one that may be the usage event or the completing one
+    // are forwarded unread, kept for a count.
+    let usageAt = usageObjectAt(text);
+    if (usageAt >= end) usageAt = -1;
+    let markerAt = text.indexOf(endMarker);
+    if (markerAt >= end) markerAt = -1;
+    const first =
+      usageAt === -1 ? markerAt : markerAt === -1 ? usageAt : Math.min(usageAt, markerAt);
+    const from = first === -1 ? end : afterBlankLine(text, first);
+    if (from > 0) deferred.later(from === text.length ? text : text.slice(0, from));
     let out = '';
     let keptFrom = 0;
-    let pos = 0;
-    // Where the usage key occurs next: the events before it are not searched one by one (a
-    // search has a fixed cost that, per short event, was most of the event's).
-    let usageAt = text.indexOf(usageKey);
-    for (let end = eventEnd(text, 0); end !== -1; end = eventEnd(text, pos)) {
-      const data = eventData(text, pos, end);
+    let pos = from;
+    for (let next = eventEnd(text, pos); next !== -1; next = eventEnd(text, pos)) {
+      const data = eventField(text, pos, next, 'data');
       if (data === '[DONE]' && doneTerminated) {
-        done = true;
+        complete = done = true;
         carry = '';
-        return out + text.slice(keptFrom, pos) + synthesizedUsage() + text.slice(pos, end);
+        return out + text.slice(keptFrom, pos) + synthesizedUsage() + text.slice(pos, next);
       }
-      if (data !== null && !inspect(data, usageAt !== -1 && usageAt < end)) {
+      if (data === null || usageAt === -1 || usageAt >= next) {
+        deferred.later(text.slice(pos, next));
+      } else if (!readUsageEvent(data)) {
         out += text.slice(keptFrom, pos);
-        keptFrom = end;
+        keptFrom = next;
       }
-      pos = end;
-      if (usageAt !== -1 && usageAt < pos) usageAt = text.indexOf(usageKey, pos);
+      if (!doneTerminated && eventField(text, pos, next, 'event') === endMarker) complete = true;
+      pos = next;
+      if (usageAt !== -1 && usageAt < pos) usageAt = usageObjectAt(text, pos);
     }
-    carry = text.slice(pos);
-    return keptFrom === 0 ? text.slice(0, pos) : out + text.slice(keptFrom, pos);
+    return keptFrom === 0
+      ? end === text.length
+        ? text
+        : text.slice(0, end)
+      : out + text.slice(keptFrom, end);
   };
 
   return {
     push(chunk) {
       if (done) return '';
-      return process(carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk)));
+      return process(
+        carry + (typeof chunk === 'string' ? asBytes(chunk) : chunk.toString('latin1')),
+      );
     },
     end() {
       if (done) return '';
-      const tail = carry + decoder.end();
+      const tail = carry;
       let out =
         tail.trim() === '' ? '' : process(tail.endsWith('\n') ? `${tail}\n` : `${tail}\n\n`);
       if (!done && doneTerminated) out += synthesizedUsage() + SSE_DONE;
-      done = true;
+      complete = done = true;
       return out;
     },
     usage() {
-      if (usage === undefined) usage = usageData === undefined ? null : readUsage(usageData);
+      if (usage === undefined)
+        usage = usageData === undefined ? null : readUsage(decoded(usageData));
       return usage;
     },
     completionTokens,
+    complete: () => complete,
+    encoding: 'latin1',
   };
 }

@@ -21,7 +21,19 @@ export function createConvertingTranslator(
 ): StreamTranslator {
   const ctx: StageContext = { ...streamCtx, counter: createStreamTokenCounter() };
   const client = createClientStage(format, ctx);
-  const stage = upstream(client, ctx);
+  // The client stage writes its final event (if its format has one) when it is ended.
+  let complete = false;
+  const stage = upstream(
+    {
+      chunk: (chunk) => client.chunk(chunk),
+      error: (error) => client.error(error),
+      end: () => {
+        client.end();
+        complete = true;
+      },
+    },
+    ctx,
+  );
   const parser = createSseParser((name, data) => stage.event(name, data));
   let ended = false;
   return {
@@ -39,5 +51,6 @@ export function createConvertingTranslator(
     },
     usage: () => stage.usage(),
     completionTokens: () => ctx.counter.count(),
+    complete: () => complete,
   };
 }
