@@ -219,11 +219,8 @@ export function createOpenAIPassthroughTranslator(
       pos = next;
       if (usageAt !== -1 && usageAt < pos) usageAt = usageObjectAt(text, pos);
     }
-    return keptFrom === 0
-      ? end === text.length
-        ? text
-        : text.slice(0, end)
-      : out + text.slice(keptFrom, end);
+    if (keptFrom > 0) return out + text.slice(keptFrom, end);
+    return end === text.length ? text : text.slice(0, end);
   };
 
   return {
