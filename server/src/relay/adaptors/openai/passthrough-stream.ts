@@ -10,8 +10,8 @@ import {
 } from '../../stream/json-scan.js';
 import { SSE_DONE, sseData } from '../../stream/sse-format.js';
 import type { StreamContext, StreamTranslator } from '../adaptor.js';
-import { newId, nowSeconds } from '../shared/ids.js';
 import { isObject } from '../shared/json.js';
+import { countedUsageChunk } from '../translate/openai-chunk.js';
 import { chunkUsage } from './chunk-usage.js';
 
 /**
@@ -151,22 +151,8 @@ export function createOpenAIPassthroughTranslator(
 
   const synthesizedUsage = (): string => {
     if (kind !== 'chat' || !ctx.includeUsage || usageData !== undefined) return '';
-    const completion = completionTokens();
     return asBytes(
-      sseData(
-        JSON.stringify({
-          id: firstId || newId('chatcmpl-'),
-          object: 'chat.completion.chunk',
-          created: nowSeconds(),
-          model: ctx.model,
-          choices: [],
-          usage: {
-            prompt_tokens: ctx.promptTokens,
-            completion_tokens: completion,
-            total_tokens: ctx.promptTokens + completion,
-          },
-        }),
-      ),
+      sseData(JSON.stringify(countedUsageChunk(firstId ?? '', ctx, completionTokens()))),
     );
   };
 

@@ -1,7 +1,6 @@
 import { renderStreamError } from '../errors/render-error.js';
-import { newId, nowSeconds } from '../shared/ids.js';
 import { SSE_DONE, sseData } from '../../stream/sse-format.js';
-import type { OpenAIChatChunk } from '../openai/types.js';
+import { countedUsageChunk } from './openai-chunk.js';
 import type { ClientStage, StageContext } from './stages.js';
 
 /**
@@ -25,20 +24,7 @@ export function createOpenAIChunkWriter(ctx: StageContext): ClientStage {
     },
     end() {
       if (ctx.includeUsage && !sawUsage) {
-        const completion = ctx.counter.count();
-        const usageChunk: OpenAIChatChunk = {
-          id: id || newId('chatcmpl-'),
-          object: 'chat.completion.chunk',
-          created: nowSeconds(),
-          model: ctx.model,
-          choices: [],
-          usage: {
-            prompt_tokens: ctx.promptTokens,
-            completion_tokens: completion,
-            total_tokens: ctx.promptTokens + completion,
-          },
-        };
-        out += sseData(JSON.stringify(usageChunk));
+        out += sseData(JSON.stringify(countedUsageChunk(id, ctx, ctx.counter.count())));
       }
       out += SSE_DONE;
     },
