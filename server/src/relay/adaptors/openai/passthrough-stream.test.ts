@@ -77,6 +77,13 @@ describe('OpenAI chat pass-through', () => {
     expect(events.at(-1)?.data).toBe('[DONE]');
   });
 
+  it('takes the stream id for that chunk past a leading comment', () => {
+    const noUsage = withoutUsageEvent(text).replaceAll(',"usage":null', '');
+    const t = createOpenAIPassthroughTranslator('chat', ctx(true));
+    const events = parseSse(feedInPieces(t, `: OPENROUTER PROCESSING\n\n${noUsage}`, 1 << 20));
+    expect(events.at(-2)?.data).toMatchObject({ id: 'chatcmpl-C1tExtOnly0000000000000000' });
+  });
+
   it('forwards the bytes undecoded (latin1) and writes a synthesized chunk as UTF-8 bytes', () => {
     const noUsage = withoutUsageEvent(text).replaceAll(',"usage":null', '');
     const t = createOpenAIPassthroughTranslator('chat', { ...ctx(true), model: 'модель-1' });

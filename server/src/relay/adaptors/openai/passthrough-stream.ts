@@ -172,8 +172,9 @@ export function createOpenAIPassthroughTranslator(
     const end = afterBlankLine(text, text.length - 1);
     carry = end === text.length ? '' : text.slice(end);
     if (end === 0) return '';
+    // The stream's id, for a usage chunk made here (a comment may come before the first event).
     if (firstId === undefined && ctx.includeUsage) {
-      firstId = readStringField(decoded(text.slice(0, eventEnd(text, 0))), 'id') ?? '';
+      firstId = readStringField(decoded(end === text.length ? text : text.slice(0, end)), 'id');
     }
     // The events before the first one that may be the usage event or the completing one
     // are forwarded unread, kept for a count.
