@@ -89,6 +89,16 @@ const decoded = (bytes: string): string => Buffer.from(bytes, 'latin1').toString
 /** Text as its UTF-8 bytes, one per character (latin1). */
 const asBytes = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
 
+/**
+ * The first `id` in text[0, end), for a usage chunk made here (a comment may come before the
+ * first event): only its line is decoded.
+ */
+function idIn(text: string, end: number): string | undefined {
+  const at = text.indexOf('"id"');
+  if (at === -1 || at >= end) return undefined;
+  return readStringField(decoded(text.slice(at, text.indexOf('\n', at))), 'id');
+}
+
 function readUsage(data: string): Usage | null {
   try {
     const parsed: unknown = JSON.parse(data);
@@ -172,10 +182,7 @@ export function createOpenAIPassthroughTranslator(
     const end = afterBlankLine(text, text.length - 1);
     carry = end === text.length ? '' : text.slice(end);
     if (end === 0) return '';
-    // The stream's id, for a usage chunk made here (a comment may come before the first event).
-    if (firstId === undefined && ctx.includeUsage) {
-      firstId = readStringField(decoded(end === text.length ? text : text.slice(0, end)), 'id');
-    }
+    if (firstId === undefined && ctx.includeUsage) firstId = idIn(text, end);
     // The events before the first one that may be the usage event or the completing one
     // are forwarded unread, kept for a count.
     let usageAt = usageObjectAt(text);
