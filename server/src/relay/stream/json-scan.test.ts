@@ -5,6 +5,7 @@ import {
   createObjectKeyFinder,
   hasEmptyArrayField,
   readStringField,
+  valueEnd,
 } from './json-scan.js';
 
 const scan = (text: string, keys: string[], objectKey = ''): [string[], boolean] => {
@@ -67,6 +68,16 @@ describe('readStringField and hasEmptyArrayField', () => {
     expect(hasEmptyArrayField('{"choices":[],"usage":{}}', 'choices')).toBe(true);
     expect(hasEmptyArrayField('{"choices": [ ]}', 'choices')).toBe(true);
     expect(hasEmptyArrayField('{"choices":[{"index":0}]}', 'choices')).toBe(false);
+  });
+});
+
+describe('valueEnd', () => {
+  it('finds the end of an object or array, strings and nesting skipped', () => {
+    const text = 'x{"a":{"b":[1,{}]},"s":"}]\\"{"}y';
+    expect(valueEnd(text, 1)).toBe(text.length - 1);
+    expect(valueEnd(text, text.indexOf('['))).toBe(text.indexOf(']') + 1);
+    expect(valueEnd('{"a":1', 0)).toBe(-1);
+    expect(valueEnd('{"a":"}', 0)).toBe(-1);
   });
 });
 

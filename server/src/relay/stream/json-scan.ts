@@ -119,17 +119,24 @@ export function createDeferredScan(
   };
 }
 
-/** One pattern per key and shape, built once (the relay asks with a few fixed keys). */
-const patterns = new Map<string, RegExp>();
-function patternOf(source: string): RegExp {
-  let re = patterns.get(source);
-  if (!re) patterns.set(source, (re = new RegExp(source)));
-  return re;
+/**
+ * One pattern per key, built once (the relay asks with a few fixed keys), found by the key
+ * alone: no pattern text is built per call.
+ */
+function patternsOf(shape: (key: string) => string): (key: string) => RegExp {
+  const patterns = new Map<string, RegExp>();
+  return (key) => {
+    let re = patterns.get(key);
+    if (!re) patterns.set(key, (re = new RegExp(shape(key))));
+    return re;
+  };
 }
+const stringField = patternsOf((key) => `"${key}"\\s*:\\s*"`);
+const emptyArrayField = patternsOf((key) => `"${key}"\\s*:\\s*\\[\\s*\\]`);
 
 /** The first string value of `key` in the JSON text, decoded, or undefined. */
 export function readStringField(text: string, key: string): string | undefined {
-  const m = patternOf(`"${key}"\\s*:\\s*"`).exec(text);
+  const m = stringField(key).exec(text);
   if (!m) return undefined;
   const open = m.index + m[0].length - 1;
   const close = closingQuote(text, open);
@@ -138,5 +145,25 @@ export function readStringField(text: string, key: string): string | undefined {
 
 /** Whether `key` in the JSON text has an empty array value (`"choices":[]`). */
 export function hasEmptyArrayField(text: string, key: string): boolean {
-  return patternOf(`"${key}"\\s*:\\s*\\[\\s*\\]`).test(text);
+  return emptyArrayField(key).test(text);
+}
+
+/**
+ * Index just past the object or array that opens at `open` (its closing brace or bracket,
+ * strings skipped), or -1 when the text ends first.
+ */
+export function valueEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      i = closingQuote(text, i);
+      if (i === -1) return -1;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      depth++;
+    } else if ((c === 125 /* } */ || c === 93) /* ] */ && --depth === 0) {
+      return i + 1;
+    }
+  }
+  return -1;
 }

@@ -220,6 +220,25 @@ describe('usage placed inside the choice (Moonshot style)', () => {
     expect(events.at(-2)?.data).toMatchObject({ usage: { input_tokens: 8, output_tokens: 1 } });
   });
 
+  it('takes the top-level usage when an event holds more than one', () => {
+    const sse =
+      'data: {"id":"c","choices":[{"index":0,"delta":{"content":"Hi"},"usage":{"prompt_tokens":1,"completion_tokens":1}}],"usage":{"prompt_tokens":8,"completion_tokens":2,"total_tokens":10}}\n\n' +
+      'data: [DONE]\n\n';
+    const t = createOpenAIPassthroughTranslator('chat', ctx(false));
+    feedInPieces(t, sse, 1 << 20);
+    expect(t.usage()).toEqual({ ...emptyUsage(), promptTokens: 8, completionTokens: 2 });
+    expect(t.completionTokens()).toBe(countTextTokens('Hi'));
+  });
+
+  it('reads a usage object whose strings hold braces', () => {
+    const sse =
+      'data: {"id":"c","choices":[],"usage":{"note":"}{\\"]","prompt_tokens":3,"completion_tokens":4}}\n\n' +
+      'data: [DONE]\n\n';
+    const t = createOpenAIPassthroughTranslator('chat', ctx(false));
+    expect(feedInPieces(t, sse, 5)).toBe('data: [DONE]\n\n');
+    expect(t.usage()).toEqual({ ...emptyUsage(), promptTokens: 3, completionTokens: 4 });
+  });
+
   it('tolerates a choice without a delta in converted streams', () => {
     const c = createConvertingTranslator(createOpenAIChunkReader, 'gemini', ctx(false));
     const sse =

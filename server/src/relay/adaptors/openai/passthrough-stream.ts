@@ -6,6 +6,7 @@ import {
   createObjectKeyFinder,
   hasEmptyArrayField,
   readStringField,
+  valueEnd,
   type FieldScanner,
 } from '../../stream/json-scan.js';
 import { SSE_DONE, sseData } from '../../stream/sse-format.js';
@@ -20,18 +21,22 @@ import { chunkUsage } from './chunk-usage.js';
  */
 export type PassthroughKind = 'chat' | 'completions' | 'events';
 
-// Keys whose string values are delivered text (`name` only occurs in chat tool calls), and the
-// usage key, found in one pass per event.
+// Keys whose string values are delivered text (`name` only occurs in chat tool calls).
 const SCANNERS: Record<PassthroughKind, FieldScanner> = {
-  chat: createFieldScanner(
-    ['content', 'reasoning_content', 'reasoning', 'refusal', 'arguments', 'name'],
-    'usage',
-  ),
-  completions: createFieldScanner(['text'], 'usage'),
-  events: createFieldScanner(['delta'], 'usage'),
+  chat: createFieldScanner([
+    'content',
+    'reasoning_content',
+    'reasoning',
+    'refusal',
+    'arguments',
+    'name',
+  ]),
+  completions: createFieldScanner(['text']),
+  events: createFieldScanner(['delta']),
 };
 /** Where the next usage object's key starts (not a `"usage":null`), or -1. */
 const usageObjectAt = createObjectKeyFinder('usage');
+const usageKey = '"usage"';
 
 /**
  * Index just past the last blank line (the end of an event) that ends at or before `at`, or 0
@@ -99,13 +104,28 @@ function idIn(text: string, end: number): string | undefined {
   return readStringField(decoded(text.slice(at, text.indexOf('\n', at))), 'id');
 }
 
-function readUsage(data: string): Usage | null {
+function parsed(json: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(data);
-    return isObject(parsed) ? normalizeOpenAIUsage(chunkUsage(parsed)) : null;
+    return JSON.parse(json) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/**
+ * The usage of the event data (latin1) that holds a usage object. That object alone is parsed
+ * (it holds numbers, so its latin1 text parses as well as its decoded text would), a quarter
+ * of a usage chunk; an event that holds several is parsed whole, the usage taken where
+ * `chunkUsage` looks.
+ */
+function readUsage(data: string): Usage | null {
+  const open = data.indexOf('{', usageObjectAt(data) + usageKey.length);
+  const close = valueEnd(data, open);
+  if (close !== -1 && usageObjectAt(data, close) === -1) {
+    return normalizeOpenAIUsage(parsed(data.slice(open, close)));
+  }
+  const event = parsed(decoded(data));
+  return isObject(event) ? normalizeOpenAIUsage(chunkUsage(event)) : null;
 }
 
 /**
@@ -167,11 +187,12 @@ export function createOpenAIPassthroughTranslator(
   };
 
   /**
-   * Reads one event that may hold the usage object; returns false when it must not reach the
-   * client (a usage-only chunk the client did not ask for).
+   * Takes the data of an event whose text holds a usage object (its usage is read on demand);
+   * returns false when the event must not reach the client (a usage-only chunk the client
+   * did not ask for).
    */
-  const readUsageEvent = (data: string): boolean => {
-    if (!scan(decoded(data), addText)) return true;
+  const takeUsageEvent = (data: string): boolean => {
+    if (usageObjectAt(data) === -1) return true;
     usageData = data;
     usage = undefined;
     return kind === 'events' || ctx.includeUsage || !hasEmptyArrayField(data, 'choices');
@@ -203,9 +224,9 @@ export function createOpenAIPassthroughTranslator(
         carry = '';
         return out + text.slice(keptFrom, pos) + synthesizedUsage() + text.slice(pos, next);
       }
-      if (data === null || usageAt === -1 || usageAt >= next) {
-        deferred.later(text.slice(pos, next));
-      } else if (!readUsageEvent(data)) {
+      // Every event's text is kept for a count, the usage event's too (it may carry text).
+      deferred.later(text.slice(pos, next));
+      if (data !== null && usageAt !== -1 && usageAt < next && !takeUsageEvent(data)) {
         out += text.slice(keptFrom, pos);
         keptFrom = next;
       }
@@ -234,8 +255,7 @@ export function createOpenAIPassthroughTranslator(
       return out;
     },
     usage() {
-      if (usage === undefined)
-        usage = usageData === undefined ? null : readUsage(decoded(usageData));
+      if (usage === undefined) usage = usageData === undefined ? null : readUsage(usageData);
       return usage;
     },
     completionTokens,
