@@ -92,6 +92,8 @@ describe('createObjectKeyFinder', () => {
     expect(findUsage(text, 2)).toBe(17);
     expect(findUsage(text, 18)).toBe(-1);
     expect(findUsage('usage":{}')).toBe(-1);
+    // The tail of a longer key whose quote is escaped: `k"usage`.
+    expect(findUsage('{"k\\"usage":{}}')).toBe(-1);
   });
 
   it('finds an object value with or without JSON whitespace around the colon', () => {

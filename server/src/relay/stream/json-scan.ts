@@ -61,14 +61,16 @@ const isJsonSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || 
  * the first such occurrence at or after `from` starts, or -1. It searches for `key"` and looks
  * back for the opening quote: for short keys V8 then searches with `memchr` for the key's
  * first character, where the quoted key (7 characters for `usage`) takes a Boyer-Moore search
- * that cost ~2 instructions per character of a streamed answer. A find may be a key inside a
- * string value (a scan then decides); -1 is certain.
+ * that cost ~2 instructions per character of a streamed answer. A quote with a backslash
+ * before it is inside a string, so in valid JSON a find is the key itself.
  */
 export function createObjectKeyFinder(key: string): (text: string, from?: number) => number {
   const tail = `${key}"`;
   return (text, from = 0) => {
     for (let at = text.indexOf(tail, from + 1); at !== -1; at = text.indexOf(tail, at + 1)) {
-      if (text.charCodeAt(at - 1) !== 34 /* " */) continue;
+      if (text.charCodeAt(at - 1) !== 34 /* " */ || text.charCodeAt(at - 2) === 92 /* \\ */) {
+        continue;
+      }
       let i = at + tail.length;
       while (isJsonSpace(text.charCodeAt(i))) i++;
       if (text.charCodeAt(i) !== 58 /* : */) continue;
@@ -84,13 +86,14 @@ export function createObjectKeyFinder(key: string): (text: string, from?: number
 const maxDeferredChars = 16 * 1024;
 
 /**
- * Event data whose strings are scanned only when their count is needed: most answers carry
+ * Text whose strings are scanned only when their count is needed (one event's data, or a run
+ * of whole events with a scanner that reads them event by event): most answers carry
  * the upstream's usage, so their delivered text is never counted. What is kept is bounded: past
  * `maxDeferredChars` it is scanned and let go, so a long answer costs what scanning each event
  * at once would.
  */
 export interface DeferredScan {
-  /** Keeps one event's data for a later scan. */
+  /** Keeps text for a later scan. */
   later(data: string): void;
   /** Scans what is kept (call before reading the count). */
   flush(): void;

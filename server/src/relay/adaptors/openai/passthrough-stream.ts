@@ -153,10 +153,10 @@ export function createOpenAIPassthroughTranslator(
   let usageData: string | undefined;
   let usage: Usage | null | undefined;
   let firstId: string | undefined;
-  /** The client holds the whole answer (the completing event was forwarded). */
-  let complete = false;
-  /** Nothing more is forwarded (after `[DONE]`, or after `end`). */
+  /** Nothing more is forwarded (after `[DONE]`, or after `end`): the answer is complete. */
   let done = false;
+  /** An `events` stream forwarded `response.completed` (more may follow until its end). */
+  let completed = false;
   const addText = (key: string, text: string): void => {
     counter.add(text);
     if (key === 'name') counter.addTokens(TOKENS_PER_TOOL_CALL);
@@ -220,7 +220,7 @@ export function createOpenAIPassthroughTranslator(
     for (let next = eventEnd(text, pos); next !== -1; next = eventEnd(text, pos)) {
       const data = eventField(text, pos, next, 'data');
       if (data === '[DONE]' && doneTerminated) {
-        complete = done = true;
+        done = true;
         carry = '';
         return out + text.slice(keptFrom, pos) + synthesizedUsage() + text.slice(pos, next);
       }
@@ -230,7 +230,7 @@ export function createOpenAIPassthroughTranslator(
         out += text.slice(keptFrom, pos);
         keptFrom = next;
       }
-      if (!doneTerminated && eventField(text, pos, next, 'event') === endMarker) complete = true;
+      if (!doneTerminated && eventField(text, pos, next, 'event') === endMarker) completed = true;
       pos = next;
       if (usageAt !== -1 && usageAt < pos) usageAt = usageObjectAt(text, pos);
     }
@@ -251,7 +251,7 @@ export function createOpenAIPassthroughTranslator(
       let out =
         tail.trim() === '' ? '' : process(tail.endsWith('\n') ? `${tail}\n` : `${tail}\n\n`);
       if (!done && doneTerminated) out += synthesizedUsage() + SSE_DONE;
-      complete = done = true;
+      done = true;
       return out;
     },
     usage() {
@@ -259,7 +259,7 @@ export function createOpenAIPassthroughTranslator(
       return usage;
     },
     completionTokens,
-    complete: () => complete,
+    complete: () => done || completed,
     encoding: 'latin1',
   };
 }
