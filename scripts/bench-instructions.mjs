@@ -9,8 +9,11 @@
 // matched the ratio of CPU time per request.
 //
 //   npm run bench -- --instructions [--mode nonstream|stream|both] [--warmup 10000]
-//                   [--measured 1000] [--keep]
+//                   [--measured 1000] [--keep] [--relays both|gateway] [--dist server/dist]
 //
+// `--relays gateway --dist <dir>` counts only the gateway, from the build in `<dir>` (built
+// beforehand, by `server/build.mjs` into another directory of `server/`): two builds, old and
+// new, are compared that way without counting the bare relay each time.
 // `--keep` leaves the callgrind dumps (`<relay>-<mode>.callgrind.1`) in the directory it prints,
 // to compare function by function with `callgrind_annotate`.
 // Needs valgrind (`valgrind`, `callgrind_control`, `callgrind_annotate`); a run under callgrind
@@ -32,6 +35,8 @@ const modes = option('mode', 'both') === 'both' ? ['nonstream', 'stream'] : [opt
 const warmup = Number(option('warmup', '10000'));
 const measured = Number(option('measured', '1000'));
 const concurrency = 8;
+const countBare = option('relays', 'both') !== 'gateway';
+const dist = option('dist', 'server/dist');
 
 /** Functions of V8's optimising compiler: its share moves with when compiles happen. */
 const compilerFunction =
@@ -134,7 +139,7 @@ if (!haveValgrind()) {
 }
 const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-instructions-'));
 try {
-  if (!process.env.BENCH_SKIP_BUILD) buildServer(log);
+  if (!process.env.BENCH_SKIP_BUILD && dist === 'server/dist') buildServer(log);
   const port = await freePort();
   const mockPort = await freePort();
   const env = gatewayEnv(join(dir, 'bench.db'), port);
@@ -156,7 +161,7 @@ try {
     },
     {
       name: 'gateway',
-      command: [process.execPath, ...serverNodeFlags, join(root, 'server/dist/main.js')],
+      command: [process.execPath, ...serverNodeFlags, join(root, dist, 'main.js')],
       cwd: root,
       env,
       url: `http://127.0.0.1:${port}/v1/chat/completions`,
@@ -167,10 +172,8 @@ try {
   try {
     const rows = [];
     for (const mode of modes) {
-      const [bare, gateway] = [
-        await count(relays[0], mode, dir),
-        await count(relays[1], mode, dir),
-      ];
+      const bare = countBare ? await count(relays[0], mode, dir) : null;
+      const gateway = await count(relays[1], mode, dir);
       rows.push({ mode, bare, gateway });
     }
     const k = (n) => `${Math.round(n / 1000)}k`.padStart(8);
@@ -180,10 +183,11 @@ try {
     console.log(
       `  ${'mode'.padEnd(10)} ${'gateway'.padStart(8)} ${'bare'.padStart(8)}   ratio   without the compiler: gateway, bare, ratio`,
     );
+    const ratio = (a, b) => (b ? (a / b).toFixed(2) : '-');
     for (const { mode, bare, gateway } of rows) {
       console.log(
-        `  ${mode.padEnd(10)} ${k(gateway.perRequest)} ${k(bare.perRequest)}   ${(gateway.perRequest / bare.perRequest).toFixed(2).padStart(5)}` +
-          `   ${k(gateway.withoutCompiler)} ${k(bare.withoutCompiler)} ${(gateway.withoutCompiler / bare.withoutCompiler).toFixed(2).padStart(6)}`,
+        `  ${mode.padEnd(10)} ${k(gateway.perRequest)} ${bare ? k(bare.perRequest) : '-'.padStart(8)}   ${ratio(gateway.perRequest, bare?.perRequest).padStart(5)}` +
+          `   ${k(gateway.withoutCompiler)} ${bare ? k(bare.withoutCompiler) : '-'.padStart(8)} ${ratio(gateway.withoutCompiler, bare?.withoutCompiler).padStart(6)}`,
       );
     }
   } finally {

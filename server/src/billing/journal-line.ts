@@ -23,7 +23,15 @@ export const ascii = {
   zero: 48,
   openBracket: 91,
   closeBracket: 93,
+  backslash: 92,
 } as const;
+
+/**
+ * Strings up to this long are copied a character at a time when they are plain ASCII: for the
+ * short strings of a line (ids, names, the model) a loop here costs less than a call into
+ * `Buffer.write`'s UTF-8 encoder; longer ones go there.
+ */
+const maxCopiedChars = 64;
 
 /** Any character `JSON.stringify` escapes (or a surrogate, which may be a lone one). */
 // eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
@@ -64,13 +72,23 @@ export class JsonBytes {
     if (typeof value === 'number') {
       if (Number.isSafeInteger(value)) this.integer(value);
       else this.raw(Number.isFinite(value) ? `${value}` : 'null');
-    } else if (typeof value === 'string' && !needsEscape.test(value)) {
-      this.char(ascii.quote);
-      this.raw(value);
-      this.char(ascii.quote);
+    } else if (typeof value === 'string') {
+      this.string(value);
     } else {
       this.raw(value === undefined ? 'null' : JSON.stringify(value));
     }
+  }
+
+  /** Appends a string as JSON, escaped by `JSON.stringify` only when it needs it. */
+  private string(value: string): void {
+    if (value.length <= maxCopiedChars && this.ascii(value)) return;
+    if (needsEscape.test(value)) {
+      this.raw(JSON.stringify(value));
+      return;
+    }
+    this.char(ascii.quote);
+    this.raw(value);
+    this.char(ascii.quote);
   }
 
   /** Empties the buffer (keeping its memory). */
@@ -81,6 +99,25 @@ export class JsonBytes {
   /** The bytes appended as text. */
   toString(): string {
     return this.buffer.toString('utf8', 0, this.length);
+  }
+
+  /**
+   * Appends a string of printable ASCII that JSON writes as it is, between quotes, a byte per
+   * character; false, with nothing appended, for any other string.
+   */
+  private ascii(value: string): boolean {
+    if (this.buffer.length - this.length < value.length + 2) this.reserve(value.length + 2);
+    const buffer = this.buffer;
+    let at = this.length;
+    buffer[at++] = ascii.quote;
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 32 || c > 126 || c === ascii.quote || c === ascii.backslash) return false;
+      buffer[at++] = c;
+    }
+    buffer[at++] = ascii.quote;
+    this.length = at;
+    return true;
   }
 
   /** A safe integer's digits: 16 at most, and a sign. */

@@ -62,18 +62,21 @@ function breakage(rc: RelayContext, message: string): UpstreamFailure {
 }
 
 /**
- * Delivers a whole (non-stream) answer: reads it, takes its usage, translates chat answers
- * into the client's format (upstream bytes are sent untouched when nothing changes).
+ * Reads a whole answer's usage into `rc.outcome` (counted here when the upstream reported
+ * none) and returns what to send: the upstream bytes untouched, or the answer translated into
+ * the client's format.
  */
-export async function deliverJson(
-  rc: RelayContext,
-  adaptor: Adaptor,
-  res: UpstreamResponse,
-): Promise<void> {
-  const bytes = await res.body.bytes();
+function takeAnswer(rc: RelayContext, adaptor: Adaptor, bytes: Buffer): string | Buffer {
+  rc.outcome.localCount = false;
+  // An answer the client gets as it came, with its usage: nothing else of it is read.
+  const passed =
+    rc.endpoint === 'chat' ? reportedUsage(adaptor.passedUsage?.(rc.format, bytes) ?? null) : null;
+  if (passed) {
+    rc.outcome.usage = passed;
+    return bytes;
+  }
   const text = bytes.toString('utf8');
   const json = parseJson(text);
-  const contentType = String(res.headers['content-type'] ?? 'application/json');
   let payload: string | Buffer = bytes;
   let usage: Usage | null;
   if (rc.endpoint === 'chat') {
@@ -86,10 +89,28 @@ export async function deliverJson(
   }
   rc.outcome.localCount = usage === null;
   rc.outcome.usage = usage ?? estimatedUsage(rc, json, text);
+  return payload;
+}
+
+/**
+ * Delivers a whole (non-stream) answer: reads it, takes its usage, translates chat answers
+ * into the client's format (upstream bytes are sent untouched when nothing changes).
+ */
+export async function deliverJson(
+  rc: RelayContext,
+  adaptor: Adaptor,
+  res: UpstreamResponse,
+): Promise<void> {
+  const bytes = await res.body.bytes();
+  const payload = takeAnswer(rc, adaptor, bytes);
   // The charge is durable before the body leaves: a crash cannot deliver an unbilled answer.
   await settleDelivered(rc);
   rc.outcome.firstByteMs = rc.elapsedMs();
-  sendRaw(rc, payload === bytes ? contentType : 'application/json', payload);
+  const contentType =
+    payload === bytes
+      ? String(res.headers['content-type'] ?? 'application/json')
+      : 'application/json';
+  sendRaw(rc, contentType, payload);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   createObjectKeyFinder,
   hasEmptyArrayField,
   readStringField,
+  topLevelValues,
   valueEnd,
 } from './json-scan.js';
 
@@ -78,6 +79,32 @@ describe('valueEnd', () => {
     expect(valueEnd(text, text.indexOf('['))).toBe(text.indexOf(']') + 1);
     expect(valueEnd('{"a":1', 0)).toBe(-1);
     expect(valueEnd('{"a":"}', 0)).toBe(-1);
+  });
+});
+
+describe('topLevelValues', () => {
+  const keys = ['usage', 'choices', 'error'];
+  const at = (text: string) => {
+    const found = topLevelValues(text, keys);
+    return found && Object.fromEntries([...found].map(([k, i]) => [k, text.slice(i, i + 6)]));
+  };
+
+  it('finds the values of top-level keys only, past strings that quote them', () => {
+    const text = JSON.stringify({
+      id: 'a "usage": { b',
+      choices: [{ usage: { x: 1 }, message: { content: '} ] "error": 1 \\' } }],
+      usage: { prompt_tokens: 3 },
+      error: null,
+    });
+    expect(at(text)).toEqual({ choices: '[{"usa', usage: '{"prom', error: 'null}' });
+    expect(at(' \n{ "usage" :  {"a":1} ,"usage":[2]}\n')).toEqual({ usage: '[2]}\n' });
+    expect(at('{"id":"x"}')).toEqual({});
+  });
+
+  it('is null for text that is not one whole object', () => {
+    for (const text of ['', '[]', '"usage"', '{"usage":{"a":1}', '{"a":"b}', '{} {}', '{}x']) {
+      expect(topLevelValues(text, keys)).toBeNull();
+    }
   });
 });
 

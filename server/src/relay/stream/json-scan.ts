@@ -82,6 +82,46 @@ export function createObjectKeyFinder(key: string): (text: string, from?: number
   };
 }
 
+/** Index of the first character at or after `from` that is not JSON whitespace. */
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (isJsonSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * Where the values of `keys` start in JSON text that is one object, with nothing but
+ * whitespace around it: each of the keys found at its top level, mapped to the index of its
+ * value's first character (the last one of a key given twice, as `JSON.parse` keeps). Null
+ * when the text is not one object whose brackets balance and whose strings close (a cut or
+ * garbled answer). Strings are passed over with a search for their closing quote, so the walk
+ * reads only the characters outside them, and nothing is decoded or built.
+ */
+export function topLevelValues(text: string, keys: readonly string[]): Map<string, number> | null {
+  let i = skipSpaces(text, 0);
+  if (text.charCodeAt(i) !== 123 /* { */) return null;
+  const found = new Map<string, number>();
+  let depth = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const close = closingQuote(text, i);
+      if (close === -1) return null;
+      const colon = depth === 1 ? skipSpaces(text, close + 1) : -1;
+      if (colon !== -1 && text.charCodeAt(colon) === 58 /* : */) {
+        const key = keys.find((k) => k.length === close - i - 1 && text.startsWith(k, i + 1));
+        if (key !== undefined) found.set(key, skipSpaces(text, colon + 1));
+      }
+      i = close;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      depth++;
+    } else if ((c === 125 /* } */ || c === 93) /* ] */ && --depth === 0) {
+      break;
+    }
+  }
+  return depth === 0 && skipSpaces(text, i + 1) === text.length ? found : null;
+}
+
 /** Characters of event data a `DeferredScan` keeps at most before it scans them. */
 const maxDeferredChars = 16 * 1024;
 

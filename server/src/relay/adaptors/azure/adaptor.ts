@@ -3,6 +3,7 @@ import {
   buildOpenAIChatBody,
   createOpenAIChatStreamTranslator,
   parseOpenAIChatResponse,
+  passedOpenAIChatUsage,
 } from '../openai/chat.js';
 import { createOpenAIForward } from '../openai/forward.js';
 import { openAIModels } from '../presets.js';
@@ -49,6 +50,7 @@ export const azureAdaptor: Adaptor = {
     };
   },
   parseResponse: parseOpenAIChatResponse,
+  passedUsage: passedOpenAIChatUsage,
   createStreamTranslator: createOpenAIChatStreamTranslator,
   forward: createOpenAIForward(ENDPOINTS, (channel, endpoint, model) => ({
     url: azureUrl(channel, model, endpoint),

@@ -137,6 +137,26 @@ describe('OpenAI-compatible adaptor', () => {
     expect(parsed.unchanged).toBe(true);
   });
 
+  it('reads the usage of an answer it passes on from the bytes, or leaves it to the parse', () => {
+    const completion = jsonFixture(import.meta.url, 'chat-completion-tools.json');
+    const bytes = (json: unknown) => Buffer.from(JSON.stringify(json));
+    const read = (json: unknown) => openai.passedUsage!('openai', bytes(json));
+    // The same usage as the whole answer parsed gives.
+    const usage = openai.parseResponse('openai', completion, { model: 'x' }).usage;
+    expect(usage?.promptTokens).toBeGreaterThan(0);
+    expect(read(completion)).toEqual(usage);
+    expect(read({ ...(completion as object), error: null })).toEqual(usage);
+    // Whatever is not plainly a completion with usage goes to the parse.
+    expect(openai.passedUsage!('anthropic', bytes(completion))).toBeUndefined();
+    expect(read({ ...(completion as object), usage: null })).toBeUndefined();
+    expect(read({ ...(completion as object), error: { message: 'no' } })).toBeUndefined();
+    expect(read({ ...(completion as object), choices: {} })).toBeUndefined();
+    expect(read({ usage: { prompt_tokens: 1 } })).toBeUndefined();
+    const text = JSON.stringify(completion);
+    expect(openai.passedUsage!('openai', Buffer.from(text.slice(0, -1)))).toBeUndefined();
+    expect(openai.passedUsage!('openai', Buffer.from(`[${text}]`))).toBeUndefined();
+  });
+
   it('rejects 2xx answers that carry an error or are not completions', () => {
     const withError = {
       error: { message: 'You exceeded your current quota', type: 'insufficient_quota' },

@@ -7,6 +7,7 @@ import {
   buildOpenAIChatBody,
   createOpenAIChatStreamTranslator,
   parseOpenAIChatResponse,
+  passedOpenAIChatUsage,
 } from './chat.js';
 import { createOpenAIForward } from './forward.js';
 
@@ -64,6 +65,7 @@ export function createOpenAICompatibleAdaptor(preset: OpenAICompatiblePreset): A
       return { method: 'POST', url, headers, body: buildOpenAIChatBody(input, true) };
     },
     parseResponse: parseOpenAIChatResponse,
+    passedUsage: passedOpenAIChatUsage,
     createStreamTranslator: createOpenAIChatStreamTranslator,
     ...(preset.endpoints.length > 0 && {
       forward: createOpenAIForward(preset.endpoints, (channel, endpoint) => ({

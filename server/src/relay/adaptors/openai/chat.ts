@@ -1,4 +1,5 @@
-import { normalizeOpenAIUsage } from '../../../billing/usage.js';
+import { normalizeOpenAIUsage, type Usage } from '../../../billing/usage.js';
+import { topLevelValues, valueEnd } from '../../stream/json-scan.js';
 import type {
   BuildRequestInput,
   ClientFormat,
@@ -79,6 +80,41 @@ export function parseOpenAIChatResponse(
   const usage = normalizeOpenAIUsage(completion.usage);
   if (format === 'openai') return { body: upstream, unchanged: true, usage };
   return { body: fromOpenAIResponse(format, completion, ctx.model), unchanged: false, usage };
+}
+
+/** The top-level keys a completion passed on untouched is checked for. */
+const completionKeys = ['choices', 'usage', 'error'];
+
+/**
+ * The usage of a chat completion that reaches an OpenAI client as it came, read from its bytes:
+ * only its usage object is parsed (an answer parsed whole was ~2 % of the relay's work per
+ * request, and grows with the answer). Undefined unless the answer is plainly a completion: one
+ * object, a `choices` array and a usage object at its top level, no `error`; it is then parsed
+ * whole by `parseOpenAIChatResponse`, which refuses what is not a completion and counts an
+ * answer without usage.
+ */
+export function passedOpenAIChatUsage(format: ClientFormat, body: Buffer): Usage | undefined {
+  if (format !== 'openai') return undefined;
+  // One character per byte: the object's keys and numbers read the same as decoded text.
+  const text = body.toString('latin1');
+  const at = topLevelValues(text, completionKeys);
+  const usage = at?.get('usage');
+  const choices = at?.get('choices');
+  const error = at?.get('error');
+  if (usage === undefined || choices === undefined || text.charCodeAt(choices) !== 91 /* [ */) {
+    return undefined;
+  }
+  if (
+    text.charCodeAt(usage) !== 123 /* { */ ||
+    (error !== undefined && !text.startsWith('null', error))
+  ) {
+    return undefined;
+  }
+  try {
+    return normalizeOpenAIUsage(JSON.parse(text.slice(usage, valueEnd(text, usage)))) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stream translator of an OpenAI-compatible chat stream for a client of any format. */
