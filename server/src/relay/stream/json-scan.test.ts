@@ -97,7 +97,12 @@ describe('topLevelValues', () => {
       error: null,
     });
     expect(at(text)).toEqual({ choices: '[{"usa', usage: '{"prom', error: 'null}' });
-    expect(at(' \n{ "usage" :  {"a":1} ,"usage":[2]}\n')).toEqual({ usage: '[2]}\n' });
+    expect(at(' \n{ "usage" :  {"a":1} ,"error":[2]}\n')).toEqual({
+      usage: '{"a":1',
+      error: '[2]}\n',
+    });
+    // A key given twice is not read: which one counts depends on the parser.
+    expect(topLevelValues('{"usage":{},"error":1,"usage":{}}', keys)?.get('usage')).toBe(-1);
     expect(at('{"id":"x"}')).toEqual({});
   });
 

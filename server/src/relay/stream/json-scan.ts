@@ -92,7 +92,8 @@ function skipSpaces(text: string, from: number): number {
 /**
  * Where the values of `keys` start in JSON text that is one object, with nothing but
  * whitespace around it: each of the keys found at its top level, mapped to the index of its
- * value's first character (the last one of a key given twice, as `JSON.parse` keeps). Null
+ * value's first character, or to -1 when the key is given more than once (parsers differ on
+ * which one counts). Null
  * when the text is not one object whose brackets balance and whose strings close (a cut or
  * garbled answer). Strings are passed over with a search for their closing quote, so the walk
  * reads only the characters outside them, and nothing is decoded or built.
@@ -110,7 +111,7 @@ export function topLevelValues(text: string, keys: readonly string[]): Map<strin
       const colon = depth === 1 ? skipSpaces(text, close + 1) : -1;
       if (colon !== -1 && text.charCodeAt(colon) === 58 /* : */) {
         const key = keys.find((k) => k.length === close - i - 1 && text.startsWith(k, i + 1));
-        if (key !== undefined) found.set(key, skipSpaces(text, colon + 1));
+        if (key !== undefined) found.set(key, found.has(key) ? -1 : skipSpaces(text, colon + 1));
       }
       i = close;
     } else if (c === 123 /* { */ || c === 91 /* [ */) {

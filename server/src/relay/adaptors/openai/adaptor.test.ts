@@ -93,6 +93,16 @@ describe('OpenAI-compatible adaptor', () => {
     expect(send(streamTwice, 'gpt-4o', false)).toBe(
       '{"model":"gpt-4o","messages":[],"stream":false}',
     );
+    const usageTwice =
+      '{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":false,"include_usage":true}}';
+    expect(send(usageTwice, 'gpt-4o', true)).toBe(
+      '{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":true}}',
+    );
+    // Only the top level names the model: one in a tool's schema or in the text is no duplicate.
+    const nested =
+      '{"model":"gpt-4o","messages":[{"role":"user","content":"\\"model\\": x"}],' +
+      '"tools":[{"type":"function","function":{"name":"f","parameters":{"properties":{"model":{}}}}}]}';
+    expect(send(nested, 'gpt-4o', false)).toBe(nested);
   });
 
   it('converts an Anthropic client request and answer', () => {

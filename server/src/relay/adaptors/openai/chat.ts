@@ -31,34 +31,32 @@ export function buildOpenAIChatBody(input: BuildRequestInput, streamOptions: boo
   return JSON.stringify(body);
 }
 
-/** How often `name` appears as a quoted key-like string in a JSON text. */
-function keyCount(text: string, name: string): number {
-  let count = 0;
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) count++;
-  return count;
-}
+/** The top-level keys of a client body that decide what the upstream is asked. */
+const requestKeys = ['model', 'stream', 'stream_options'];
 
 /**
  * An OpenAI client's JSON as the upstream body, when it may go as the client sent it: the
  * model is not mapped and the stream options need no change, or only the usage chunk must be
  * asked for (a stream without `stream_options`: the option is written in front of the rest).
  * Writing the body again costs about as much as parsing it did, for long conversations. A
- * text that names the model or the stream flags more than once (a duplicate key, which
+ * text that gives the model or the stream flags more than once (a duplicate key, which
  * parsers resolve differently), or holds `\u` escapes (which could spell such a key another
  * way), is written again from what the gateway read (undefined here), so that the upstream
- * answers the request that is billed.
+ * answers the request that is billed. The keys are found in one walk over the text that
+ * passes over its strings, whatever the length of the conversation.
  */
 function clientText(input: BuildRequestInput, streamOptions: boolean): string | undefined {
   const { text } = input;
   if (input.format !== 'openai' || text === undefined || !isObject(input.body)) return undefined;
   const { model, stream_options: options } = input.body;
+  if (model !== input.model || text.includes('\\u')) return undefined;
+  const at = topLevelValues(text, requestKeys);
   if (
-    model !== input.model ||
-    text.includes('\\u') ||
-    keyCount(text, '"model"') !== 1 ||
-    keyCount(text, '"stream"') > 1 ||
-    keyCount(text, '"stream_options"') > 1 ||
-    keyCount(text, '"include_usage"') > 1
+    at === null ||
+    (at.get('model') ?? -1) === -1 ||
+    at.get('stream') === -1 ||
+    at.get('stream_options') === -1 ||
+    (options !== undefined && occurrences(text, '"include_usage"') > 1)
   ) {
     return undefined;
   }
@@ -80,6 +78,13 @@ export function parseOpenAIChatResponse(
   const usage = normalizeOpenAIUsage(completion.usage);
   if (format === 'openai') return { body: upstream, unchanged: true, usage };
   return { body: fromOpenAIResponse(format, completion, ctx.model), unchanged: false, usage };
+}
+
+/** How often `name` occurs in `text`. */
+function occurrences(text: string, name: string): number {
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) count++;
+  return count;
 }
 
 /** The top-level keys a completion passed on untouched is checked for. */
