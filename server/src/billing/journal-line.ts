@@ -131,11 +131,8 @@ export class JsonBytes {
     for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
     this.length += digits;
     for (let at = this.length - 1; digits > 0; digits--, at--) {
-      // Not `value % 10`: past 2^30 (a timestamp) the value is a double, whose `%` is a call
-      // to the C library's fmod for every digit.
-      const rest = Math.floor(value / 10);
-      this.buffer[at] = ascii.zero + (value - rest * 10);
-      value = rest;
+      this.buffer[at] = ascii.zero + (value % 10);
+      value = Math.floor(value / 10);
     }
   }
 

@@ -89,6 +89,14 @@ function skipSpaces(text: string, from: number): number {
   return i;
 }
 
+/** The one of `keys` that text[start, end) is, if any. */
+function keyAt(text: string, start: number, end: number, keys: readonly string[]) {
+  for (const key of keys) {
+    if (key.length === end - start && text.startsWith(key, start)) return key;
+  }
+  return undefined;
+}
+
 /**
  * Where the values of `keys` start in JSON text that is one object, with nothing but
  * whitespace around it: each of the keys found at its top level, mapped to the index of its
@@ -108,10 +116,12 @@ export function topLevelValues(text: string, keys: readonly string[]): Map<strin
     if (c === 34 /* " */) {
       const close = closingQuote(text, i);
       if (close === -1) return null;
-      const colon = depth === 1 ? skipSpaces(text, close + 1) : -1;
-      if (colon !== -1 && text.charCodeAt(colon) === 58 /* : */) {
-        const key = keys.find((k) => k.length === close - i - 1 && text.startsWith(k, i + 1));
-        if (key !== undefined) found.set(key, found.has(key) ? -1 : skipSpaces(text, colon + 1));
+      const key = depth === 1 ? keyAt(text, i + 1, close, keys) : undefined;
+      if (key !== undefined) {
+        const colon = skipSpaces(text, close + 1);
+        if (text.charCodeAt(colon) === 58 /* : */) {
+          found.set(key, found.has(key) ? -1 : skipSpaces(text, colon + 1));
+        }
       }
       i = close;
     } else if (c === 123 /* { */ || c === 91 /* [ */) {
