@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // Other builds of the server, kept to count against (`bench --instructions --dist`).
+      'server/dist-*/**',
       '**/coverage/**',
       'data/**',
       '**/__fixtures__/**',
