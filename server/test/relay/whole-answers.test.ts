@@ -55,6 +55,7 @@ describe(`whole answers read by their usage on ${testDb}`, () => {
     const { res, consumed } = await answeredWith(body);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(Buffer.from(body))).toBe(true);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(body));
     expect(consumed).toHaveLength(1);
     expect(consumed[0]).toMatchObject({ prompt_tokens: 1000, completion_tokens: 2000 });
     expect(JSON.parse(consumed[0]!.other)).not.toHaveProperty('local_count_tokens');

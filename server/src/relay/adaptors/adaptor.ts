@@ -178,11 +178,12 @@ export interface Adaptor {
   /** Translates a non-stream upstream answer (parsed JSON) into the client's format. */
   parseResponse(format: ClientFormat, upstream: unknown, ctx: ResponseContext): ParsedResponse;
   /**
-   * The usage of a non-stream answer that a client of `format` gets untouched, read from its
-   * bytes without parsing it whole; undefined when it cannot be read so (the answer is then
-   * parsed by `parseResponse`, which also refuses what is not an answer).
+   * The usage of a non-stream answer that a client of `nativeFormat` gets untouched, read from
+   * its text (its bytes as latin1, a character each) without parsing it whole; undefined when
+   * it cannot be read so (the answer is then parsed by `parseResponse`, which also refuses
+   * what is not an answer).
    */
-  passedUsage?(format: ClientFormat, body: Buffer): Usage | undefined;
+  passedUsage?(text: string): Usage | undefined;
   /** Creates the translator of one upstream stream into the client's format. */
   createStreamTranslator(format: ClientFormat, ctx: StreamContext): StreamTranslator;
   /** Non-chat OpenAI endpoints, when the upstream serves some. */

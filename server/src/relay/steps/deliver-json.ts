@@ -61,35 +61,51 @@ function breakage(rc: RelayContext, message: string): UpstreamFailure {
   return new UpstreamFailure(badResponse(message).error, rc.attempt?.channel.id ?? 0);
 }
 
+/** A whole answer to send. */
+interface Answer {
+  /** UTF-8 text, the upstream's bytes, or those bytes as latin1 text (a character each). */
+  body: string | Buffer;
+  /** How a text body is written. */
+  encoding: 'utf8' | 'latin1';
+  /** The upstream's answer as it came: its content type goes with it. */
+  asSent: boolean;
+}
+
 /**
  * Reads a whole answer's usage into `rc.outcome` (counted here when the upstream reported
- * none) and returns what to send: the upstream bytes untouched, or the answer translated into
- * the client's format.
+ * none) and returns what to send: the upstream's answer untouched, or translated into the
+ * client's format.
  */
-function takeAnswer(rc: RelayContext, adaptor: Adaptor, bytes: Buffer): string | Buffer {
+function takeAnswer(rc: RelayContext, adaptor: Adaptor, bytes: Buffer): Answer {
   rc.outcome.localCount = false;
-  // An answer the client gets as it came, with its usage: nothing else of it is read.
-  const passed =
-    rc.endpoint === 'chat' ? reportedUsage(adaptor.passedUsage?.(rc.format, bytes) ?? null) : null;
-  if (passed) {
-    rc.outcome.usage = passed;
-    return bytes;
+  if (rc.endpoint === 'chat' && rc.format === adaptor.nativeFormat && adaptor.passedUsage) {
+    // An answer the client gets as it came: its usage is read from its text, nothing else
+    // of it is parsed, and that text is sent (one string, written with the head in one go).
+    const text = bytes.toString('latin1');
+    const passed = reportedUsage(adaptor.passedUsage(text) ?? null);
+    if (passed) {
+      rc.outcome.usage = passed;
+      return { body: text, encoding: 'latin1', asSent: true };
+    }
   }
   const text = bytes.toString('utf8');
   const json = parseJson(text);
-  let payload: string | Buffer = bytes;
+  const answer: Answer = { body: bytes, encoding: 'utf8', asSent: true };
   let usage: Usage | null;
   if (rc.endpoint === 'chat') {
     if (json === undefined) throw breakage(rc, 'the upstream answer is not JSON');
     const parsed = adaptor.parseResponse(rc.format, json, { model: rc.request.model });
     usage = reportedUsage(parsed.usage);
-    if (!parsed.unchanged) payload = JSON.stringify(parsed.body);
+    if (!parsed.unchanged) {
+      answer.body = JSON.stringify(parsed.body);
+      answer.asSent = false;
+    }
   } else {
     usage = json === undefined ? null : (adaptor.forward?.usage(rc.endpoint, json) ?? null);
   }
   rc.outcome.localCount = usage === null;
   rc.outcome.usage = usage ?? estimatedUsage(rc, json, text);
-  return payload;
+  return answer;
 }
 
 /**
@@ -102,15 +118,14 @@ export async function deliverJson(
   res: UpstreamResponse,
 ): Promise<void> {
   const bytes = await res.body.bytes();
-  const payload = takeAnswer(rc, adaptor, bytes);
+  const answer = takeAnswer(rc, adaptor, bytes);
   // The charge is durable before the body leaves: a crash cannot deliver an unbilled answer.
   await settleDelivered(rc);
   rc.outcome.firstByteMs = rc.elapsedMs();
-  const contentType =
-    payload === bytes
-      ? String(res.headers['content-type'] ?? 'application/json')
-      : 'application/json';
-  sendRaw(rc, contentType, payload);
+  const contentType = answer.asSent
+    ? String(res.headers['content-type'] ?? 'application/json')
+    : 'application/json';
+  sendRaw(rc, contentType, answer);
 }
 
 /**
@@ -130,12 +145,11 @@ export function writeRelayHead(rc: RelayContext, extra: OutgoingHttpHeaders): vo
 }
 
 /** Writes a whole answer in one go. */
-function sendRaw(rc: RelayContext, contentType: string, payload: string | Buffer): void {
-  writeRelayHead(rc, {
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(payload),
-  });
-  rc.reply.raw.end(payload);
+function sendRaw(rc: RelayContext, contentType: string, { body, encoding }: Answer): void {
+  const length =
+    typeof body === 'string' && encoding === 'latin1' ? body.length : Buffer.byteLength(body);
+  writeRelayHead(rc, { 'content-type': contentType, 'content-length': length });
+  rc.reply.raw.end(body, encoding);
 }
 
 /**

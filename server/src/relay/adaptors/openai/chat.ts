@@ -91,17 +91,15 @@ function occurrences(text: string, name: string): number {
 const completionKeys = ['choices', 'usage', 'error'];
 
 /**
- * The usage of a chat completion that reaches an OpenAI client as it came, read from its bytes:
- * only its usage object is parsed (an answer parsed whole was ~2 % of the relay's work per
- * request, and grows with the answer). Undefined unless the answer is plainly a completion: one
- * object, a `choices` array and a usage object at its top level, no `error`; it is then parsed
- * whole by `parseOpenAIChatResponse`, which refuses what is not a completion and counts an
- * answer without usage.
+ * The usage of a chat completion that reaches an OpenAI client as it came, read from its text
+ * (its bytes as latin1: the object's keys and numbers read the same as decoded text): only its
+ * usage object is parsed (an answer parsed whole was ~2 % of the relay's work per request, and
+ * grows with the answer). Undefined unless the answer is plainly a completion: one object, a
+ * `choices` array and a usage object at its top level, no `error`; it is then parsed whole by
+ * `parseOpenAIChatResponse`, which refuses what is not a completion and counts an answer
+ * without usage.
  */
-export function passedOpenAIChatUsage(format: ClientFormat, body: Buffer): Usage | undefined {
-  if (format !== 'openai') return undefined;
-  // One character per byte: the object's keys and numbers read the same as decoded text.
-  const text = body.toString('latin1');
+export function passedOpenAIChatUsage(text: string): Usage | undefined {
   const at = topLevelValues(text, completionKeys);
   const usage = at?.get('usage');
   const choices = at?.get('choices');
