@@ -1,7 +1,7 @@
 /**
- * Allocation-light readers of JSON text for the stream hot path: they find keys with one
- * regular-expression pass instead of parsing. A quote inside a JSON string value is always
- * escaped, so a match of `"key":` is a real key (at any depth).
+ * Allocation-light readers of JSON text for the relay's hot path (stream events, whole answers
+ * passed on, client bodies): they find keys with one pass instead of parsing. A quote inside a
+ * JSON string value is always escaped, so a match of `"key":` is a real key (at any depth).
  */
 
 /** Index of the quote that closes the string literal opened at `open`, or -1. */
@@ -101,10 +101,10 @@ function keyAt(text: string, start: number, end: number, keys: readonly string[]
  * Where the values of `keys` start in JSON text that is one object, with nothing but
  * whitespace around it: each of the keys found at its top level, mapped to the index of its
  * value's first character, or to -1 when the key is given more than once (parsers differ on
- * which one counts). Null
- * when the text is not one object whose brackets balance and whose strings close (a cut or
- * garbled answer). Strings are passed over with a search for their closing quote, so the walk
- * reads only the characters outside them, and nothing is decoded or built.
+ * which one counts). Null when the text is not one object whose brackets balance and whose
+ * strings close (a cut or garbled answer). Strings are passed over with a search for their
+ * closing quote, so the walk reads only the characters outside them, and nothing is decoded
+ * or built.
  */
 export function topLevelValues(text: string, keys: readonly string[]): Map<string, number> | null {
   let i = skipSpaces(text, 0);

@@ -51,6 +51,7 @@ function clientText(input: BuildRequestInput, streamOptions: boolean): string | 
   const { model, stream_options: options } = input.body;
   if (model !== input.model || text.includes('\\u')) return undefined;
   const at = topLevelValues(text, requestKeys);
+  // The model given once at the top level, and the stream flags at most once.
   if (
     at === null ||
     (at.get('model') ?? -1) === -1 ||
