@@ -81,7 +81,7 @@ export class JsonBytes {
 
   /** Appends a string as JSON, escaped by `JSON.stringify` only when it needs it. */
   private string(value: string): void {
-    if (value.length <= maxCopiedChars && this.ascii(value)) return;
+    if (value.length <= maxCopiedChars && this.copyAscii(value)) return;
     if (needsEscape.test(value)) {
       this.raw(JSON.stringify(value));
       return;
@@ -105,7 +105,7 @@ export class JsonBytes {
    * Appends a string of printable ASCII that JSON writes as it is, between quotes, a byte per
    * character; false, with nothing appended, for any other string.
    */
-  private ascii(value: string): boolean {
+  private copyAscii(value: string): boolean {
     if (this.buffer.length - this.length < value.length + 2) this.reserve(value.length + 2);
     const buffer = this.buffer;
     let at = this.length;

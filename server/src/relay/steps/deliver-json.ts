@@ -61,14 +61,14 @@ function breakage(rc: RelayContext, message: string): UpstreamFailure {
   return new UpstreamFailure(badResponse(message).error, rc.attempt?.channel.id ?? 0);
 }
 
-/** A whole answer to send. */
+/**
+ * A whole answer to send: the upstream's bytes, those bytes as latin1 text (a character each),
+ * or UTF-8 text, which is the answer translated into the client's format.
+ */
 interface Answer {
-  /** UTF-8 text, the upstream's bytes, or those bytes as latin1 text (a character each). */
   body: string | Buffer;
   /** How a text body is written. */
   encoding: 'utf8' | 'latin1';
-  /** The upstream's answer as it came: its content type goes with it. */
-  asSent: boolean;
 }
 
 /**
@@ -77,29 +77,26 @@ interface Answer {
  * client's format.
  */
 function takeAnswer(rc: RelayContext, adaptor: Adaptor, bytes: Buffer): Answer {
-  rc.outcome.localCount = false;
   if (rc.endpoint === 'chat' && rc.format === adaptor.nativeFormat && adaptor.passedUsage) {
     // An answer the client gets as it came: its usage is read from its text, nothing else
     // of it is parsed, and that text is sent (one string, written with the head in one go).
     const text = bytes.toString('latin1');
     const passed = reportedUsage(adaptor.passedUsage(text) ?? null);
     if (passed) {
+      rc.outcome.localCount = false;
       rc.outcome.usage = passed;
-      return { body: text, encoding: 'latin1', asSent: true };
+      return { body: text, encoding: 'latin1' };
     }
   }
   const text = bytes.toString('utf8');
   const json = parseJson(text);
-  const answer: Answer = { body: bytes, encoding: 'utf8', asSent: true };
+  const answer: Answer = { body: bytes, encoding: 'utf8' };
   let usage: Usage | null;
   if (rc.endpoint === 'chat') {
     if (json === undefined) throw breakage(rc, 'the upstream answer is not JSON');
     const parsed = adaptor.parseResponse(rc.format, json, { model: rc.request.model });
     usage = reportedUsage(parsed.usage);
-    if (!parsed.unchanged) {
-      answer.body = JSON.stringify(parsed.body);
-      answer.asSent = false;
-    }
+    if (!parsed.unchanged) answer.body = JSON.stringify(parsed.body);
   } else {
     usage = json === undefined ? null : (adaptor.forward?.usage(rc.endpoint, json) ?? null);
   }
@@ -122,9 +119,10 @@ export async function deliverJson(
   // The charge is durable before the body leaves: a crash cannot deliver an unbilled answer.
   await settleDelivered(rc);
   rc.outcome.firstByteMs = rc.elapsedMs();
-  const contentType = answer.asSent
-    ? String(res.headers['content-type'] ?? 'application/json')
-    : 'application/json';
+  const translated = typeof answer.body === 'string' && answer.encoding === 'utf8';
+  const contentType = translated
+    ? 'application/json'
+    : String(res.headers['content-type'] ?? 'application/json');
   sendRaw(rc, contentType, answer);
 }
 

@@ -56,6 +56,13 @@ export function createFieldScanner(stringKeys: readonly string[], objectKey = ''
 
 const isJsonSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
+/** Index of the first character at or after `from` that is not JSON whitespace. */
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (isJsonSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
 /**
  * A finder of `"key": {` in JSON text, cheaper than a scan: returns where the quoted key of
  * the first such occurrence at or after `from` starts, or -1. It searches for `key"` and looks
@@ -71,22 +78,12 @@ export function createObjectKeyFinder(key: string): (text: string, from?: number
       if (text.charCodeAt(at - 1) !== 34 /* " */ || text.charCodeAt(at - 2) === 92 /* \\ */) {
         continue;
       }
-      let i = at + tail.length;
-      while (isJsonSpace(text.charCodeAt(i))) i++;
-      if (text.charCodeAt(i) !== 58 /* : */) continue;
-      do i++;
-      while (isJsonSpace(text.charCodeAt(i)));
-      if (text.charCodeAt(i) === 123 /* { */) return at - 1;
+      const colon = skipSpaces(text, at + tail.length);
+      if (text.charCodeAt(colon) !== 58 /* : */) continue;
+      if (text.charCodeAt(skipSpaces(text, colon + 1)) === 123 /* { */) return at - 1;
     }
     return -1;
   };
-}
-
-/** Index of the first character at or after `from` that is not JSON whitespace. */
-function skipSpaces(text: string, from: number): number {
-  let i = from;
-  while (isJsonSpace(text.charCodeAt(i))) i++;
-  return i;
 }
 
 /** The one of `keys` that text[start, end) is, if any. */

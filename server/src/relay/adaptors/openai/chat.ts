@@ -1,5 +1,5 @@
 import { normalizeOpenAIUsage, type Usage } from '../../../billing/usage.js';
-import { topLevelValues, valueEnd } from '../../stream/json-scan.js';
+import { topLevelValues } from '../../stream/json-scan.js';
 import type {
   BuildRequestInput,
   ClientFormat,
@@ -12,7 +12,7 @@ import { isObject } from '../shared/json.js';
 import { createConvertingTranslator } from '../translate/converting-translator.js';
 import { createOpenAIChunkReader } from '../translate/openai-chunk-reader.js';
 import { asOpenAICompletion, fromOpenAIResponse, toOpenAIRequest } from '../translate/requests.js';
-import { createOpenAIPassthroughTranslator } from './passthrough-stream.js';
+import { createOpenAIPassthroughTranslator, usageObject } from './passthrough-stream.js';
 
 /**
  * The upstream chat completions body for a client request of any format. When the upstream
@@ -114,11 +114,7 @@ export function passedOpenAIChatUsage(text: string): Usage | undefined {
   ) {
     return undefined;
   }
-  try {
-    return normalizeOpenAIUsage(JSON.parse(text.slice(usage, valueEnd(text, usage)))) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return usageObject(text, usage) ?? undefined;
 }
 
 /** The stream translator of an OpenAI-compatible chat stream for a client of any format. */

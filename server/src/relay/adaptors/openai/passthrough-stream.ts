@@ -113,6 +113,18 @@ function parsed(json: string): unknown {
 }
 
 /**
+ * The usage in the JSON object that opens at `open` and ends before `close` (its latin1 text
+ * parses as well as its decoded text would: it holds numbers); null when it has none.
+ */
+export function usageObject(
+  text: string,
+  open: number,
+  close = valueEnd(text, open),
+): Usage | null {
+  return normalizeOpenAIUsage(parsed(text.slice(open, close)));
+}
+
+/**
  * The usage of the event data (latin1) that holds a usage object. That object alone is parsed
  * (it holds numbers, so its latin1 text parses as well as its decoded text would), a quarter
  * of a usage chunk; an event that holds several is parsed whole, the usage taken where
@@ -121,9 +133,7 @@ function parsed(json: string): unknown {
 function readUsage(data: string): Usage | null {
   const open = data.indexOf('{', usageObjectAt(data) + usageKey.length);
   const close = valueEnd(data, open);
-  if (close !== -1 && usageObjectAt(data, close) === -1) {
-    return normalizeOpenAIUsage(parsed(data.slice(open, close)));
-  }
+  if (close !== -1 && usageObjectAt(data, close) === -1) return usageObject(data, open, close);
   const event = parsed(decoded(data));
   return isObject(event) ? normalizeOpenAIUsage(chunkUsage(event)) : null;
 }
