@@ -48,7 +48,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   const billing: Billing = {
     instanceId,
     reserve: (reservation) => {
-      if (reservation.quota <= 0) return Promise.resolve();
+      if (reservation.quota <= 0) return undefined;
       return sqlite
         ? sqlite.reserve(reservation, instanceId)
         : reserveQuota(base, reservation, instanceId);

@@ -5,8 +5,12 @@ import type { Charged, Refund, Settlement } from './settle-plan.js';
 export interface Billing {
   /** This process's id, stamped on its reservations. */
   readonly instanceId: string;
-  /** RESERVE now (atomic, guarded); throws `insufficient_user_quota` / `insufficient_token_quota`. */
-  reserve(reservation: Reservation): Promise<void>;
+  /**
+   * RESERVE now (atomic, guarded): undefined when it is held at once (in memory, or nothing to
+   * hold), else a promise; a refusal (`insufficient_user_quota`, `insufficient_token_quota`,
+   * the budgets') always comes as a rejected promise.
+   */
+  reserve(reservation: Reservation): Promise<void> | undefined;
   /**
    * SETTLE a delivered answer: resolves once the charge and its log are committed (a group
    * commit shared by every answer finishing in the same turn). The relay awaits it before

@@ -29,9 +29,6 @@ export class MemoryHolds {
     'user budget': new Map(),
     'token budget': new Map(),
   };
-  /** What each reservation holds now (a credit when negative); each is let go of once. */
-  private readonly holding = new WeakMap<Reservation, number>();
-
   /**
    * The first budget, then balance, of `r` whose free quota (what it has, less what is held
    * on it) cannot cover `r.quota`, or null when all can; in the order the database checks a
@@ -93,13 +90,15 @@ export class MemoryHolds {
   /** Lets go of what `r` holds, once its settlement or refund is committed. */
   release(r: Reservation): void {
     this.hold(r, 0);
-    this.holding.delete(r);
   }
 
-  /** Makes `r` hold `amount` on its balances instead of what it held. */
+  /**
+   * Makes `r` hold `amount` on its balances instead of what it held (`r.held`, a credit when
+   * negative; kept on the reservation, each let go of once).
+   */
   private hold(r: Reservation, amount: number): void {
-    const delta = amount - (this.holding.get(r) ?? 0);
-    this.holding.set(r, amount);
+    const delta = amount - (r.held ?? 0);
+    r.held = amount;
     if (delta === 0) return;
     add(this.held.user, r.userId, delta);
     if (keyHeld(r)) add(this.held.token, r.tokenId, delta);

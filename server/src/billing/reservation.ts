@@ -27,4 +27,11 @@ export interface Reservation {
    * no row to delete or reconcile.
    */
   inMemory?: boolean;
+  /**
+   * SQLite's memory holds (`MemoryHolds`): what they keep on this reservation's balances now
+   * (its estimate, then what its queued move will change); absent or 0 when nothing.
+   */
+  held?: number;
+  /** SQLite: taken, and its move not queued yet (its request may still deliver an answer). */
+  onItsWay?: boolean;
 }

@@ -60,11 +60,11 @@ export class SqliteMoney {
   /** The commit of moves nobody waits for, `commitDelayMs` after the first of them. */
   private timer: NodeJS.Timeout | undefined;
   /**
-   * Reservations taken whose move is not queued yet: requests that may still deliver an
-   * answer. When none is left but the one delivering, nothing can share the journal's write
-   * at the end of the turn, so it is written at once (a lone request does not wait a turn).
+   * Reservations taken whose move is not queued yet (`onItsWay`): requests that may still
+   * deliver an answer. When none is left but the one delivering, nothing can share the
+   * journal's write at the end of the turn, so it is written at once (a lone request does not
+   * wait a turn).
    */
-  private readonly onTheirWay = new WeakSet<Reservation>();
   private answering = 0;
   private readonly turnTx;
 
@@ -103,15 +103,15 @@ export class SqliteMoney {
    * or while a Kysely transaction holds the connection, written in the next turn's
    * transaction. Rejects with
    * `user_budget_exhausted` / `token_budget_exhausted` / `insufficient_user_quota` /
-   * `insufficient_token_quota` (nothing changed then).
+   * `insufficient_token_quota` (nothing changed then). Undefined when held in memory.
    */
-  reserve(reservation: Reservation, instanceId: string): Promise<void> {
+  reserve(reservation: Reservation, instanceId: string): Promise<void> | undefined {
     if (!this.raw.inTransaction && (!reservation.budget || this.budgetsInMemory)) {
       const refusal = this.refusalOf(reservation);
       if (refusal) return Promise.reject(refusal);
       this.holds.take(reservation);
       this.expect(reservation);
-      return Promise.resolve();
+      return undefined;
     }
     return new Promise((resolve, reject) => {
       this.reserves.push({ reservation, instanceId, resolve, reject });
@@ -150,13 +150,16 @@ export class SqliteMoney {
   /** Queues a move for the next batch; its request holds what the move will change. */
   private queue(move: BalanceMove): void {
     this.holds.settling(move);
-    if (this.onTheirWay.delete(move.reservation)) this.answering--;
+    if (move.reservation.onItsWay) {
+      move.reservation.onItsWay = false;
+      this.answering--;
+    }
     this.moves.push(move);
   }
 
   /** A reservation is taken: its request may deliver an answer until its move is queued. */
   private expect(reservation: Reservation): void {
-    this.onTheirWay.add(reservation);
+    reservation.onItsWay = true;
     this.answering++;
   }
 

@@ -20,9 +20,9 @@ function deliveryOf(rc: RelayContext): Deliver {
  * The relay of one API-key request, step by step: who calls, what they ask, whether they
  * may, what it costs, hold that, ask upstream (retrying other channels), answer, settle.
  */
-export async function relayRequest(rc: RelayContext): Promise<void> {
-  await authenticateCaller(rc);
-  await relayAuthenticated(rc);
+export function relayRequest(rc: RelayContext): Promise<void> {
+  const reading = authenticateCaller(rc);
+  return reading ? reading.then(() => relayAuthenticated(rc)) : relayAuthenticated(rc);
 }
 
 /** The relay after the caller is known (the playground authenticates by session instead). */
@@ -36,7 +36,8 @@ export async function relayAuthenticated(rc: RelayContext): Promise<void> {
     const caps = checkCallerCaps(rc);
     if (caps) await caps;
     priceRequest(rc);
-    await reserve(rc);
+    const reserving = reserve(rc);
+    if (reserving) await reserving;
     await callUpstream(rc, deliveryOf(rc));
     settleRequest(rc);
   } catch (error) {
@@ -48,7 +49,10 @@ export async function relayAuthenticated(rc: RelayContext): Promise<void> {
   }
 }
 
-/** Runs a relay pipeline and answers any failure in the client's format. */
+/**
+ * Runs a relay pipeline and answers any failure in the client's format (a pipeline may also
+ * throw before its first await). Never rejects: the route handlers do not wait for it.
+ */
 export async function runRelay(
   rc: RelayContext,
   pipeline: (rc: RelayContext) => Promise<void> = relayRequest,
@@ -57,6 +61,11 @@ export async function runRelay(
     await pipeline(rc);
   } catch (error) {
     if (error instanceof ClientGone) return;
-    sendRelayError(rc.format, error, rc.req, rc.reply);
+    try {
+      sendRelayError(rc.format, error, rc.req, rc.reply);
+    } catch (failure) {
+      rc.req.log.error({ err: failure }, 'relay error answer failed');
+      rc.reply.raw.destroy();
+    }
   }
 }

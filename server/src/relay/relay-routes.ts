@@ -56,27 +56,29 @@ function geminiHints(tail: string): RouteHints & { action: string } {
   return { model, stream: action === 'streamGenerateContent', action };
 }
 
-/** A handler that runs the relay pipeline for one format and endpoint. */
+/**
+ * A handler that runs the relay pipeline for one format and endpoint. It returns nothing:
+ * `runRelay` answers every request itself, errors included, so Fastify has no promise to
+ * follow.
+ */
 export function relayHandler(ctx: AppContext, format: ClientFormat, endpoint: RelayEndpoint) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+  return (req: FastifyRequest, reply: FastifyReply): void => {
     const hints: RouteHints = {};
     if (endpoint === 'embeddings') {
       const model = (req.params as { model?: string }).model;
       if (model) hints.model = model;
     }
-    await runRelay(new RelayContext(ctx, req, reply, format, endpoint, hints));
-    return reply;
+    void runRelay(new RelayContext(ctx, req, reply, format, endpoint, hints));
   };
 }
 
-async function geminiHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
+function geminiHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
   const { action, ...hints } = geminiHints((req.params as { '*': string })['*']);
   if (action !== 'generateContent' && action !== 'streamGenerateContent') {
     sendRelayError('gemini', new AppError('api_not_implemented', undefined, 501), req, reply);
-    return reply;
+    return;
   }
-  await runRelay(new RelayContext(ctx, req, reply, 'gemini', 'chat', hints));
-  return reply;
+  void runRelay(new RelayContext(ctx, req, reply, 'gemini', 'chat', hints));
 }
 
 /**

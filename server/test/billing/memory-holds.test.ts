@@ -37,8 +37,8 @@ describe.runIf(testDb === 'sqlite')('reservations held in memory on sqlite', () 
     quota,
     ...more,
   });
-  const refusalOf = (promise: Promise<void>) =>
-    promise.then(
+  const refusalOf = (reserving: Promise<void> | undefined) =>
+    Promise.resolve(reserving).then(
       () => null,
       (error: unknown) => (error instanceof AppError ? error.id : String(error)),
     );

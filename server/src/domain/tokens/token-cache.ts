@@ -100,10 +100,20 @@ export class TokenCache {
     ctx.shared.subscribe(topic, (message) => this.forget(message));
   }
 
-  /** The key (48 characters, without `sk-`), or null when no live key has this value. */
-  async findByKey(key: string): Promise<CachedToken | null> {
+  /**
+   * What memory knows of a key without a query: the key, null when no live key has this value,
+   * undefined when it must be looked up (`findByKey`).
+   */
+  cached(key: string): CachedToken | null | undefined {
     const hit = this.byKey.get(key);
     if (hit && (hit.token !== null || Date.now() - hit.at < missTtlMs)) return hit.token;
+    return undefined;
+  }
+
+  /** The key (48 characters, without `sk-`), or null when no live key has this value. */
+  async findByKey(key: string): Promise<CachedToken | null> {
+    const known = this.cached(key);
+    if (known !== undefined) return known;
     const generation = this.generation;
     const row = await findTokenByKey(this.ctx.db, key);
     const token = row ? toCachedToken(row) : null;

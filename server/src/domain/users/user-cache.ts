@@ -57,6 +57,11 @@ export class UserCache {
     });
   }
 
+  /** The user if memory holds it (undefined: ask `get`). */
+  cached(id: number): CachedUser | undefined {
+    return this.users.get(id);
+  }
+
   /** The user, from memory or the database; null when it does not exist. */
   async get(id: number): Promise<CachedUser | null> {
     const hit = this.users.get(id);

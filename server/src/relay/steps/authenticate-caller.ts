@@ -62,23 +62,47 @@ export interface KeyCaller {
 /**
  * Authenticates an API-key request: the key exists and is usable (status, expiry), its
  * owner is enabled, the client IP is allowed, the key's group is still usable, and a pinned
- * channel is used by an admin only.
+ * channel is used by an admin only. Answers at once, without a promise, when memory knows the
+ * key and its owner (every request of a key after its first).
  */
-export async function authenticateKey(
+export function authenticateKey(
   ctx: AppContext,
   req: FastifyRequest,
   format: ClientFormat,
-): Promise<KeyCaller> {
+): KeyCaller | Promise<KeyCaller> {
   const presented = presentedKey(req, format);
   if (!presented) throw new AppError('token_missing', undefined, 401);
+  const token = ctx.tokens.cached(presented.key);
+  const user = token ? ctx.users.cached(token.userId) : null;
+  if (token === undefined || user === undefined) return loadKeyCaller(ctx, req, presented);
+  return keyCaller(ctx, req, presented, token, user);
+}
+
+/** `authenticateKey` once the key and its owner are read from the database. */
+async function loadKeyCaller(
+  ctx: AppContext,
+  req: FastifyRequest,
+  presented: PresentedKey,
+): Promise<KeyCaller> {
   const token = await ctx.tokens.findByKey(presented.key);
+  const user = token && (await ctx.users.get(token.userId));
+  return keyCaller(ctx, req, presented, token, user);
+}
+
+/** The checks of `authenticateKey` on a key and its owner (null: none such). */
+function keyCaller(
+  ctx: AppContext,
+  req: FastifyRequest,
+  presented: PresentedKey,
+  token: CachedToken | null,
+  user: CachedUser | null,
+): KeyCaller {
   if (!token) throw new AppError('token_invalid', undefined, 401);
   const unusable = checkTokenUsable(token, nowSeconds());
   if (unusable) throw new AppError(unusable, undefined, 401);
   const ip = req.ip;
   if (token.allowIps && !token.allowIps.matches(ip)) throw forbidden('token_ip_denied', { ip });
   if (token.denyIps?.matches(ip)) throw forbidden('token_ip_denied', { ip });
-  const user = await ctx.users.get(token.userId);
   checkUserActive(user);
   if (presented.channelId !== null) {
     if (user.role < Role.admin) throw forbidden('channel_pin_forbidden');
@@ -93,9 +117,17 @@ export async function authenticateKey(
   return { caller: callerOf(user, token, presented.channelId), usingGroup: group || user.group };
 }
 
-/** The pipeline step: authenticates the key and sets `rc.caller` and `rc.usingGroup`. */
-export async function authenticateCaller(rc: RelayContext): Promise<void> {
-  const { caller, usingGroup } = await authenticateKey(rc.ctx, rc.req, rc.format);
+/**
+ * The pipeline step: authenticates the key and sets `rc.caller` and `rc.usingGroup`; a promise
+ * only when the key or its owner had to be read.
+ */
+export function authenticateCaller(rc: RelayContext): Promise<void> | undefined {
+  const known = authenticateKey(rc.ctx, rc.req, rc.format);
+  if (known instanceof Promise) return known.then((caller) => setCaller(rc, caller));
+  setCaller(rc, known);
+}
+
+function setCaller(rc: RelayContext, { caller, usingGroup }: KeyCaller): void {
   rc.caller = caller;
   rc.usingGroup = usingGroup;
 }

@@ -122,7 +122,8 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
   };
   raw.once('close', onClose);
   try {
-    await attemptRoutes(rc, deliver);
+    const routes = routesOf(rc);
+    await (routes.length === 1 ? attemptChannels(rc, deliver) : attemptRoutes(rc, deliver, routes));
   } finally {
     raw.off('close', onClose);
   }
@@ -198,8 +199,7 @@ function moveTo(rc: RelayContext, route: Route, from: Route): boolean {
  * Tries each route in turn: the next one only after a failure that another channel could
  * avoid (none left, all full, 5xx, 429, network) and before anything reached the client.
  */
-async function attemptRoutes(rc: RelayContext, deliver: Deliver): Promise<void> {
-  const routes = routesOf(rc);
+async function attemptRoutes(rc: RelayContext, deliver: Deliver, routes: Route[]): Promise<void> {
   const origin = routes[0]!;
   let failure: unknown;
   for (let i = 0; i < routes.length; i++) {
@@ -220,16 +220,38 @@ interface FullChannels {
   retryAfter: number;
 }
 
+/** The channel picked for an attempt (null: none left), and the channels found full. */
+interface Admitted {
+  picked: [CachedChannel, Adaptor] | null;
+  full: FullChannels | null;
+}
+
 /**
  * A channel for attempt `index` that admits the request: a capped channel that is full is
- * skipped without using up an attempt (and remembered in `full`).
+ * skipped without using up an attempt (and remembered in `full`). Answers without a promise
+ * when nothing needs admitting: no conversation's channel to try first, and the channel
+ * picked has no caps.
  */
-async function pickAdmitted(
+function pickAdmitted(
   rc: RelayContext,
   index: number,
   full: FullChannels | null,
   preferred: CachedChannel | null,
-): Promise<{ picked: [CachedChannel, Adaptor] | null; full: FullChannels | null }> {
+): Admitted | Promise<Admitted> {
+  if (preferred && index === 0) return admitPicked(rc, index, full, preferred, null);
+  const picked = pickChannel(rc, index, full && new Set([...rc.tried, ...full.ids]));
+  if (!picked || !hasCaps(picked[0])) return { picked, full };
+  return admitPicked(rc, index, full, null, picked);
+}
+
+/** `pickAdmitted` once a channel has caps to check (`first`: the one picked already). */
+async function admitPicked(
+  rc: RelayContext,
+  index: number,
+  full: FullChannels | null,
+  preferred: CachedChannel | null,
+  first: [CachedChannel, Adaptor] | null,
+): Promise<Admitted> {
   // The conversation's channel goes first, when it may serve the request and has room.
   const adaptor = preferred && index === 0 ? adaptorFor(preferred.type) : undefined;
   if (preferred && serves(adaptor, rc)) {
@@ -239,8 +261,8 @@ async function pickAdmitted(
     full.ids.add(preferred.id);
     full.retryAfter = Math.min(full.retryAfter, wait);
   }
-  for (;;) {
-    const picked = pickChannel(rc, index, full && new Set([...rc.tried, ...full.ids]));
+  for (let next = first; ; next = null) {
+    const picked = next ?? pickChannel(rc, index, full && new Set([...rc.tried, ...full.ids]));
     if (!picked || !hasCaps(picked[0])) return { picked, full };
     const wait = await admitToChannel(rc, picked[0]);
     if (wait === 0) return { picked, full };
@@ -258,7 +280,8 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
   rc.sticky = rc.caller.pinnedChannelId === null ? stickyOf(rc) : null;
   const remembered = rc.sticky ? await stickyChannel(rc) : null;
   for (let index = 0; index <= retries; index++) {
-    const admitted = await pickAdmitted(rc, index, full, remembered);
+    const picking = pickAdmitted(rc, index, full, remembered);
+    const admitted = picking instanceof Promise ? await picking : picking;
     full = admitted.full;
     if (!admitted.picked) break;
     const [channel, adaptor] = admitted.picked;

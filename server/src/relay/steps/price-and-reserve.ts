@@ -48,9 +48,10 @@ export function applyPriceTier(rc: RelayContext, promptTokens: number): void {
 /**
  * RESERVE: holds the estimated cost on the user and the key before the upstream call — the
  * full price for a fixed price, else prompt (at least `PreConsumedQuota` tokens) plus the
- * answer cap at the completion ratio. Free requests hold nothing.
+ * answer cap at the completion ratio. Free requests hold nothing. A promise only when the
+ * hold is not taken at once (see `Billing.reserve`).
  */
-export async function reserve(rc: RelayContext): Promise<void> {
+export function reserve(rc: RelayContext): Promise<void> | undefined {
   const { settings } = rc.ctx;
   const { request, pricing, caller } = rc;
   const cap =
@@ -84,13 +85,11 @@ export async function reserve(rc: RelayContext): Promise<void> {
       token: tokenBudget ? currentPeriodStart(tokenBudget.period, zone) : null,
     };
   }
-  try {
-    await rc.ctx.billing.reserve(rc.reservation);
-  } catch (error) {
+  return rc.ctx.billing.reserve(rc.reservation)?.catch((error: unknown) => {
     rc.reservation = null;
     if (error instanceof AppError && error.id === 'insufficient_token_quota' && token) {
       markTokenExhausted(rc.ctx, token.id).catch(() => undefined);
     }
     throw error;
-  }
+  });
 }

@@ -7,7 +7,10 @@ import { authenticateKey, type KeyCaller } from '../steps/authenticate-caller.js
  * `mj-api-secret` and leave `Authorization` empty or set to the literal `midjourney-proxy`;
  * such a request is read as if the key were the bearer token.
  */
-export function authenticateTaskKey(ctx: AppContext, req: FastifyRequest): Promise<KeyCaller> {
+export async function authenticateTaskKey(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<KeyCaller> {
   const secret = req.headers['mj-api-secret'];
   const authorization = req.headers.authorization?.replace(/^bearer\s+/i, '').trim() ?? '';
   if (
