@@ -26,23 +26,28 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+const authorization = (req: FastifyRequest) => bearer(header(req, 'authorization'));
+
+function queryKey(req: FastifyRequest): string | undefined {
+  const key = (req.query as Record<string, unknown> | undefined)?.key;
+  return typeof key === 'string' ? key : undefined;
+}
+
 /**
  * The key of a relay request: `Authorization: Bearer`, `x-api-key` (Anthropic clients),
  * `x-goog-api-key` or `?key=` (Gemini clients), each format's own header first.
  */
 export function presentedKey(req: FastifyRequest, format: ClientFormat): PresentedKey | null {
-  const query = () => {
-    const key = (req.query as Record<string, unknown> | undefined)?.key;
-    return typeof key === 'string' ? key : undefined;
-  };
-  const authorization = () => bearer(header(req, 'authorization'));
   // `||` also skips empty values, so an empty header gives way to the next source.
   const raw =
     format === 'gemini'
-      ? header(req, 'x-goog-api-key') || query() || authorization()
+      ? header(req, 'x-goog-api-key') || queryKey(req) || authorization(req)
       : format === 'anthropic'
-        ? header(req, 'x-api-key') || authorization()
-        : authorization() || header(req, 'x-api-key') || header(req, 'x-goog-api-key') || query();
+        ? header(req, 'x-api-key') || authorization(req)
+        : authorization(req) ||
+          header(req, 'x-api-key') ||
+          header(req, 'x-goog-api-key') ||
+          queryKey(req);
   if (!raw) return null;
   const body = raw.startsWith('sk-') ? raw.slice(3) : raw;
   const dash = body.indexOf('-');

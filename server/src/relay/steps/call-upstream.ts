@@ -120,7 +120,8 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
     rc.outcome.clientGone = true;
     rc.upstream?.abort();
   };
-  raw.once('close', onClose);
+  // `on`, not `once`: the listener is taken off below, and `once` wraps it in two more objects.
+  raw.on('close', onClose);
   try {
     const routes = routesOf(rc);
     await (routes.length === 1 ? attemptChannels(rc, deliver) : attemptRoutes(rc, deliver, routes));
