@@ -61,13 +61,19 @@ describe('usage journal lines', () => {
     expect(settlementOfLine(journalLine(s))).toEqual(s);
   });
 
-  it('leave out log columns the draft did not set', () => {
+  it('write the columns a draft did not set as the table defaults them', () => {
     const s = full();
     const log = { ...s.log! };
     delete log.ip;
     delete log.username;
+    delete log.use_time;
     s.log = log;
-    expect(settlementOfLine(journalLine(s))).toEqual(s);
+    expect(settlementOfLine(journalLine(s))?.log).toEqual({
+      ...log,
+      ip: '',
+      username: '',
+      use_time: 0,
+    });
   });
 
   it('write a number JSON cannot hold as null, so the line still parses', () => {

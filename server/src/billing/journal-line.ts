@@ -1,4 +1,4 @@
-import { logColumns } from './ledger/statements.js';
+import { logColumns, pushLogValues } from './ledger/statements.js';
 import type { Reservation } from './reservation.js';
 import type { LogDraft, Settlement } from './settle-plan.js';
 
@@ -130,9 +130,12 @@ export class JsonBytes {
     let digits = 1;
     for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
     this.length += digits;
+    // `value - next * 10` rather than `value % 10`: once a value is a double to V8, `%` is a
+    // call to the C library's fmod for every digit.
     for (let at = this.length - 1; digits > 0; digits--, at--) {
-      this.buffer[at] = ascii.zero + (value % 10);
-      value = Math.floor(value / 10);
+      const next = Math.floor(value / 10);
+      this.buffer[at] = ascii.zero + (value - next * 10);
+      value = next;
     }
   }
 
@@ -144,6 +147,9 @@ export class JsonBytes {
     this.buffer = grown;
   }
 }
+
+/** The values of the log row being written, reused from line to line. */
+const logValues: unknown[] = [];
 
 /** Appends the journal line of a settlement (without its line break). */
 export function writeJournalLine(s: Settlement, out: JsonBytes): void {
@@ -171,8 +177,12 @@ export function writeJournalLine(s: Settlement, out: JsonBytes): void {
     return;
   }
   out.raw(',[');
-  for (const column of plainColumns) {
-    out.value(log[column]);
+  // The values in column order, `other` last; defaults are written as such, not as null.
+  const values = logValues;
+  values.length = 0;
+  pushLogValues(values, log);
+  for (let i = 0; i < values.length - 1; i++) {
+    out.value(values[i]);
     out.char(ascii.comma);
   }
   out.raw(log.other);

@@ -16,9 +16,17 @@ export function addAnswerHeaders(
 }
 
 /**
+ * Those headers as a flat list of names and values, the form in which Node writes a head
+ * without walking an object's keys (the relay's own answers, one per request).
+ */
+export function answerHeaderList(requestId: string): string[] {
+  return ['x-oneapi-request-id', requestId, 'x-new-api-version', version];
+}
+
+/**
  * Puts those headers on every answer Fastify sends, errors and unknown paths included. Added
  * as the answer leaves (`onSend`) rather than as a request arrives: the relay writes its
- * answers itself (with `addAnswerHeaders`), and a hook on every request would cost it.
+ * answers itself (with `answerHeaderList`), and a hook on every request would cost it.
  */
 export function sendAnswerHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {

@@ -1,10 +1,10 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeader } from 'node:http';
 import { countTextTokens } from '../../billing/tokenizer.js';
 import { emptyUsage, reportedUsage, type Usage } from '../../billing/usage.js';
 import type { Adaptor } from '../adaptors/adaptor.js';
 import { badResponse } from '../adaptors/errors/adaptor-error.js';
 import { isObject } from '../adaptors/shared/json.js';
-import { addAnswerHeaders } from '../../http/middleware/answer-headers.js';
+import { answerHeaderList } from '../../http/middleware/answer-headers.js';
 import { corsHeader } from '../cors.js';
 import type { RelayContext } from '../relay-context.js';
 import { UpstreamFailure } from '../relay-errors.js';
@@ -133,20 +133,19 @@ export async function deliverJson(
  * headers on a relay reply before its head (errors are sent through Fastify instead), so the
  * head is built here rather than copied out of the reply.
  */
-export function writeRelayHead(rc: RelayContext, extra: OutgoingHttpHeaders): void {
+export function writeRelayHead(rc: RelayContext, extra: readonly OutgoingHttpHeader[]): void {
   rc.reply.hijack();
-  const head = addAnswerHeaders(
-    { 'access-control-allow-origin': corsHeader['access-control-allow-origin'] },
-    rc.requestId,
-  );
-  rc.reply.raw.writeHead(200, Object.assign(head, extra));
+  const head: OutgoingHttpHeader[] = answerHeaderList(rc.requestId);
+  head.push('access-control-allow-origin', corsHeader['access-control-allow-origin']);
+  for (const item of extra) head.push(item);
+  rc.reply.raw.writeHead(200, head);
 }
 
 /** Writes a whole answer in one go. */
 function sendRaw(rc: RelayContext, contentType: string, { body, encoding }: Answer): void {
   const length =
     typeof body === 'string' && encoding === 'latin1' ? body.length : Buffer.byteLength(body);
-  writeRelayHead(rc, { 'content-type': contentType, 'content-length': length });
+  writeRelayHead(rc, ['content-type', contentType, 'content-length', length]);
   rc.reply.raw.end(body, encoding);
 }
 

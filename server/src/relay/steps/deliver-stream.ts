@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeader } from 'node:http';
 import { emptyUsage, reportedUsage } from '../../billing/usage.js';
 import { drained } from '../../lib/drained.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
@@ -22,12 +22,12 @@ function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
 }
 
 /** The head of an SSE answer, besides what every relay answer carries. */
-const sseHead: OutgoingHttpHeaders = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-};
+const sseHead: readonly OutgoingHttpHeader[] = [
+  ['content-type', 'text/event-stream; charset=utf-8'],
+  ['cache-control', 'no-cache'],
+  ['connection', 'keep-alive'],
+  ['x-accel-buffering', 'no'],
+].flat();
 
 function writeHead(rc: RelayContext): void {
   writeRelayHead(rc, sseHead);
