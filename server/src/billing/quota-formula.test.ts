@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FixedPricing, RatioPricing } from './pricing.js';
+import { add, decimal, isPositive, mul, roundHalfUp } from '../lib/decimal.js';
 import { fixedQuota, ratioQuota, reserveEstimate } from './quota-formula.js';
 import {
   emptyUsage,
@@ -203,11 +204,38 @@ const cases: Array<[string, RatioPricing, Usage, number]> = [
   ],
 ];
 
+/** The quota of a text-only usage worked out in BigInt decimals, as a reference. */
+function referenceQuota(p: RatioPricing, prompt: number, completion: number): number {
+  const tokens = add(decimal(prompt), mul(decimal(completion), decimal(p.completionRatio)));
+  const factor = mul(decimal(p.groupRatio), decimal(p.userDiscount), decimal(p.modelRatio));
+  const quota = roundHalfUp(mul(factor, tokens));
+  return quota === 0 && isPositive(factor) && isPositive(tokens) ? 1 : quota;
+}
+
 describe('ratioQuota', () => {
   it.each(cases)('%s', (_name, pricing, usage, expected) => {
     const result = ratioQuota(pricing, usage);
     expect(result.quota).toBe(expected);
     expect(result.formula).toContain(`= ${expected}`);
+  });
+
+  it('reckons in plain numbers exactly as in BigInt decimals, up to and past 2^53', () => {
+    const ratios = [0.075, 0.1, 0.3, 1, 1.25, 2.5, 3, 0.000123, 37.5, 1e-9, 1234567.891];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const counts = [0, 1, 5, 12, 999, 2 ** 20, 2 ** 31 + 3, 2 ** 40 + 1, 2 ** 52 - 1, 2 ** 53 - 1];
+    for (let i = 0; i < 3000; i++) {
+      const pricing = ratio(`m${i}`, {
+        modelRatio: ratios[next() % ratios.length],
+        completionRatio: ratios[next() % ratios.length],
+        groupRatio: ratios[next() % ratios.length],
+        userDiscount: ratios[next() % ratios.length],
+      });
+      const prompt = i % 2 === 0 ? next() % 100_000 : counts[next() % counts.length];
+      const completion = i % 3 === 0 ? next() % 100_000 : counts[next() % counts.length];
+      const usage = { ...emptyUsage(), promptTokens: prompt, completionTokens: completion };
+      expect(ratioQuota(pricing, usage).quota).toBe(referenceQuota(pricing, prompt, completion));
+    }
   });
 });
 

@@ -22,11 +22,34 @@ interface Term {
   label: string;
 }
 
+/**
+ * The ratios of a pricing as integers at one scale (`units[i] / 10^scale`) and its factor as
+ * an integer (`factor / 10^factorScale`), for reckoning a quota in plain numbers, with
+ * `divisor` = 10^(scale + factorScale); null when one of them is not a safe integer that way.
+ */
+interface PlainRatios {
+  units: number[];
+  factor: number;
+  divisor: number;
+}
+
 /** The decimals and labels of a pricing, computed once per (cached) pricing object. */
 interface Compiled {
   terms: [Term, Term, Term, Term, Term, Term, Term, Term];
   factor: Decimal;
   head: string;
+  plain: PlainRatios | null;
+}
+
+const safe = (n: bigint) => n <= BigInt(Number.MAX_SAFE_INTEGER);
+
+function plainRatios(terms: readonly Term[], factor: Decimal): PlainRatios | null {
+  const scale = Math.max(...terms.map((t) => t.ratio.scale));
+  const units = terms.map((t) => t.ratio.units * 10n ** BigInt(scale - t.ratio.scale));
+  if (!units.every(safe) || !safe(factor.units) || scale + factor.scale > 22) return null;
+  // Parsed from its spelling: up to 10^22 a power of ten is a double exactly (`**` may round).
+  const divisor = Number(`1e${scale + factor.scale}`);
+  return { units: units.map(Number), factor: Number(factor.units), divisor };
 }
 
 const compiledPrices = new WeakMap<RatioPricing, Compiled>();
@@ -41,19 +64,22 @@ function compile(p: RatioPricing): Compiled {
   if (c) return c;
   const write = d(p.cacheWriteRatio);
   const audio = d(p.audioRatio ?? 1);
+  const terms: Compiled['terms'] = [
+    term(d(1), 'prompt'),
+    term(d(p.cacheRatio), 'cached'),
+    term(write, 'cache write'),
+    term(mul(write, d(ONE_HOUR_CACHE_WRITE_FACTOR)), 'cache write 1h'),
+    term(d(p.completionRatio), 'completion'),
+    term(d(p.imageRatio ?? 1), 'image'),
+    term(audio, 'audio in'),
+    term(mul(audio, d(p.audioCompletionRatio)), 'audio out'),
+  ];
+  const factor = mul(d(p.groupRatio), d(p.userDiscount), d(p.modelRatio));
   c = {
-    terms: [
-      term(d(1), 'prompt'),
-      term(d(p.cacheRatio), 'cached'),
-      term(write, 'cache write'),
-      term(mul(write, d(ONE_HOUR_CACHE_WRITE_FACTOR)), 'cache write 1h'),
-      term(d(p.completionRatio), 'completion'),
-      term(d(p.imageRatio ?? 1), 'image'),
-      term(audio, 'audio in'),
-      term(mul(audio, d(p.audioCompletionRatio)), 'audio out'),
-    ],
-    factor: mul(d(p.groupRatio), d(p.userDiscount), d(p.modelRatio)),
+    terms,
+    factor,
     head: `group ${p.groupRatio} × discount ${p.userDiscount} × model ${p.modelRatio} × (`,
+    plain: plainRatios(terms, factor),
   };
   compiledPrices.set(p, c);
   return c;
@@ -82,18 +108,44 @@ export function ratioQuota(p: RatioPricing, u: Usage): QuotaResult {
     audioIn,
     audioOut,
   ];
-  let tokens: Decimal = { units: 0n, scale: 0 };
   let shown = '';
   for (let i = 0; i < counts.length; i++) {
-    const count = counts[i];
-    if (count === 0) continue;
-    const t = c.terms[i];
-    tokens = add(tokens, mul(d(count), t.ratio));
-    shown += (shown === '' ? '' : ' + ') + count + t.shown;
+    if (counts[i] !== 0) shown += (shown === '' ? '' : ' + ') + counts[i] + c.terms[i].shown;
   }
-  let quota = roundHalfUp(mul(c.factor, tokens));
-  if (quota === 0 && isPositive(c.factor) && isPositive(tokens)) quota = 1;
+  const quota = plainQuota(c.plain, counts) ?? exactQuota(c, counts);
   return { quota, formula: `${c.head}${shown || '0'}) = ${quota}` };
+}
+
+/**
+ * The quota in plain numbers, when that is exact: every count a non-negative safe integer and
+ * the weighted sum times the factor within 2^53 (past it, a result rounds to 2^53 or more, so
+ * the check sees it); null otherwise. Then `%` and `/` by the divisor, a power of ten that is a
+ * double exactly, are exact too. The common case, without a BigInt or an object per term.
+ */
+function plainQuota(plain: PlainRatios | null, counts: readonly number[]): number | null {
+  if (!plain) return null;
+  let units = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const count = counts[i];
+    if (!Number.isSafeInteger(count) || count < 0) return null;
+    units += count * plain.units[i];
+  }
+  const product = units * plain.factor;
+  if (!Number.isSafeInteger(product)) return null;
+  const { divisor } = plain;
+  const rest = product % divisor;
+  const quota = (product - rest) / divisor + (rest * 2 >= divisor ? 1 : 0);
+  return quota === 0 && plain.factor > 0 && units > 0 ? 1 : quota;
+}
+
+/** The quota in exact decimals (BigInt), whatever the sizes. */
+function exactQuota(c: Compiled, counts: readonly number[]): number {
+  let tokens: Decimal = { units: 0n, scale: 0 };
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] !== 0) tokens = add(tokens, mul(d(counts[i]), c.terms[i].ratio));
+  }
+  const quota = roundHalfUp(mul(c.factor, tokens));
+  return quota === 0 && isPositive(c.factor) && isPositive(tokens) ? 1 : quota;
 }
 
 /** The quota of a fixed-price request: `round(price × QuotaPerUnit × group × discount × calls)`. */

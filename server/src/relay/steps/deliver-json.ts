@@ -114,7 +114,8 @@ export async function deliverJson(
   adaptor: Adaptor,
   res: UpstreamResponse,
 ): Promise<void> {
-  const bytes = await res.body.bytes();
+  // A short answer has mostly arrived with its head: then it is taken without a wait.
+  const bytes = res.body.whole() ?? (await res.body.bytes());
   const answer = takeAnswer(rc, adaptor, bytes);
   // The charge is durable before the body leaves: a crash cannot deliver an unbilled answer.
   await settleDelivered(rc);

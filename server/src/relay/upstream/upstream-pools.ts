@@ -126,6 +126,11 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
     return new Promise((resolve) => (this.wake = resolve));
   }
 
+  /** The whole body when all of it has arrived (without a promise), else undefined. */
+  whole(): Buffer | undefined {
+    return this.done && !this.failure ? this.takeQueued() : undefined;
+  }
+
   /** The whole body; rejects when it broke. */
   async bytes(): Promise<Buffer> {
     while (!this.done) await this.settled();
