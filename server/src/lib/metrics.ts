@@ -183,12 +183,26 @@ export class Metrics {
     this.relayUpstreamDuration.observe(keys.series, upstreamSeconds);
   }
 
+  /** The keys of the last HTTP answer's series, kept as `relayKeys` are. */
+  private readonly httpKeys = { route: '', method: '', status: 0, series: '', counted: '' };
+
   /** Counts and times every answer; unmatched URLs share one label so scanners add no series. */
   observeHttpRequests(app: FastifyInstance): void {
     app.addHook('onResponse', (req, reply, done) => {
-      const series = `${req.routeOptions.url ?? 'unmatched'}\n${req.method}`;
-      this.httpRequests.inc(`${series}\n${reply.statusCode}`);
-      this.httpDuration.observe(series, reply.elapsedTime / 1000);
+      const keys = this.httpKeys;
+      const route = req.routeOptions.url ?? 'unmatched';
+      if (route !== keys.route || req.method !== keys.method) {
+        keys.route = route;
+        keys.method = req.method;
+        keys.series = `${route}\n${req.method}`;
+        keys.status = 0;
+      }
+      if (reply.statusCode !== keys.status) {
+        keys.status = reply.statusCode;
+        keys.counted = `${keys.series}\n${reply.statusCode}`;
+      }
+      this.httpRequests.inc(keys.counted);
+      this.httpDuration.observe(keys.series, reply.elapsedTime / 1000);
       done();
     });
   }
