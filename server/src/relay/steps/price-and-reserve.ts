@@ -75,6 +75,11 @@ export function reserve(rc: RelayContext): Promise<void> | undefined {
     tokenId: token?.id ?? 0,
     tokenLimited: token !== null && !token.unlimited,
     quota,
+    // Set later by SQLite's memory holds; present from the start, every reservation has one
+    // shape, and the code that reads them stays monomorphic.
+    inMemory: false,
+    held: 0,
+    onItsWay: false,
   };
   const userBudget = caller.overrides.budget;
   const tokenBudget = token?.budget ?? null;

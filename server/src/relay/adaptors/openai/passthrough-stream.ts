@@ -40,12 +40,14 @@ const usageKey = '"usage"';
 
 /**
  * Index just past the last blank line (the end of an event) that ends at or before `at`, or 0
- * (an event starts there: text given to `process` starts at an event). A loop rather than
- * `lastIndexOf`, which V8 runs in C++: a chunk mostly ends with its blank line, found at once.
+ * (an event starts there: text given to `process` starts at an event). A chunk mostly ends
+ * with its blank line, found without a search (`lastIndexOf` is a call into C++); otherwise
+ * the search goes from line break to line break.
  */
 function afterBlankLine(text: string, at: number): number {
-  for (let i = Math.min(at, text.length - 1); i > 0; i--) {
-    if (text.charCodeAt(i) !== 10) continue;
+  let i = Math.min(at, text.length - 1);
+  if (text.charCodeAt(i) !== 10) i = text.lastIndexOf('\n', i);
+  for (; i > 0; i = text.lastIndexOf('\n', i - 1)) {
     const before = text.charCodeAt(i - 1);
     if (before === 10 || (before === 13 && text.charCodeAt(i - 2) === 10)) return i + 1;
   }
