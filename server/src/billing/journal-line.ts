@@ -148,9 +148,6 @@ export class JsonBytes {
   }
 }
 
-/** The values of the log row being written, reused from line to line. */
-const logValues: unknown[] = [];
-
 /** Appends the journal line of a settlement (without its line break). */
 export function writeJournalLine(s: Settlement, out: JsonBytes): void {
   const { reservation: r, usage: u, log } = s;
@@ -178,8 +175,7 @@ export function writeJournalLine(s: Settlement, out: JsonBytes): void {
   }
   out.raw(',[');
   // The values in column order, `other` last; defaults are written as such, not as null.
-  const values = logValues;
-  values.length = 0;
+  const values: unknown[] = [];
   pushLogValues(values, log);
   for (let i = 0; i < values.length - 1; i++) {
     out.value(values[i]);

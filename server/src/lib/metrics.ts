@@ -39,6 +39,36 @@ abstract class HotMetric<S> {
   abstract exposition(): string;
 }
 
+/**
+ * The keys of the last observation of a metric pair (a counter by two labels and a status, a
+ * histogram by the two): the next observation nearly always has the same labels, and a key
+ * used again needs neither building nor hashing again.
+ */
+class LastSeries {
+  private first: string | null = null;
+  private second: string | null = null;
+  private status: string | number | null = null;
+  /** `first\nsecond`: the histogram's key. */
+  series = '';
+  /** `first\nsecond\nstatus`: the counter's key. */
+  counted = '';
+
+  of(first: string, second: string, status: string | number): this {
+    if (first !== this.first || second !== this.second) {
+      this.first = first;
+      this.second = second;
+      this.status = null;
+      // A label a client names (the model): a line break in it would split the key elsewhere.
+      this.series = `${first.includes('\n') ? first.replace(/\n/g, ' ') : first}\n${second}`;
+    }
+    if (status !== this.status) {
+      this.status = status;
+      this.counted = `${this.series}\n${status}`;
+    }
+    return this;
+  }
+}
+
 /** A counter by label values. */
 export class HotCounter extends HotMetric<{ value: number }> {
   /** Adds `n` to the series of `key` (the label values joined by `\n`). */
@@ -162,45 +192,22 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /**
-   * The keys of the last relayed request's series: the next request nearly always has the
-   * same ones, and a key used again needs neither building nor hashing again.
-   */
-  private readonly relayKeys = { model: '', channel: '', status: '', series: '', counted: '' };
+  private readonly relayKeys = new LastSeries();
 
   /** Counts one relayed request and its upstream time. */
   observeRelay(model: string, channel: string, status: string, upstreamSeconds: number): void {
-    const keys = this.relayKeys;
-    if (model !== keys.model || channel !== keys.channel || status !== keys.status) {
-      keys.model = model;
-      keys.channel = channel;
-      keys.status = status;
-      // The one label a client names: a line break in it would split the key elsewhere.
-      keys.series = `${model.includes('\n') ? model.replace(/\n/g, ' ') : model}\n${channel}`;
-      keys.counted = `${keys.series}\n${status}`;
-    }
+    const keys = this.relayKeys.of(model, channel, status);
     this.relayRequests.inc(keys.counted);
     this.relayUpstreamDuration.observe(keys.series, upstreamSeconds);
   }
 
-  /** The keys of the last HTTP answer's series, kept as `relayKeys` are. */
-  private readonly httpKeys = { route: '', method: '', status: 0, series: '', counted: '' };
+  private readonly httpKeys = new LastSeries();
 
   /** Counts and times every answer; unmatched URLs share one label so scanners add no series. */
   observeHttpRequests(app: FastifyInstance): void {
     app.addHook('onResponse', (req, reply, done) => {
-      const keys = this.httpKeys;
       const route = req.routeOptions.url ?? 'unmatched';
-      if (route !== keys.route || req.method !== keys.method) {
-        keys.route = route;
-        keys.method = req.method;
-        keys.series = `${route}\n${req.method}`;
-        keys.status = 0;
-      }
-      if (reply.statusCode !== keys.status) {
-        keys.status = reply.statusCode;
-        keys.counted = `${keys.series}\n${reply.statusCode}`;
-      }
+      const keys = this.httpKeys.of(route, req.method, reply.statusCode);
       this.httpRequests.inc(keys.counted);
       this.httpDuration.observe(keys.series, reply.elapsedTime / 1000);
       done();

@@ -2,16 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { version } from '../../lib/version.js';
 
+/** The request id, under the name one-api and new-api clients read, and the version. */
+const requestIdHeader = 'x-oneapi-request-id';
+const versionHeader = 'x-new-api-version';
+
 /**
- * Adds the headers every answer carries to `head`: the request id, under the name one-api and
- * new-api clients read, and the version. For answers written past Fastify (hijacked).
+ * Adds the headers every answer carries to `head`. For answers written past Fastify
+ * (hijacked).
  */
 export function addAnswerHeaders(
   head: OutgoingHttpHeaders,
   requestId: string,
 ): OutgoingHttpHeaders {
-  head['x-oneapi-request-id'] = requestId;
-  head['x-new-api-version'] = version;
+  head[requestIdHeader] = requestId;
+  head[versionHeader] = version;
   return head;
 }
 
@@ -20,7 +24,7 @@ export function addAnswerHeaders(
  * without walking an object's keys (the relay's own answers, one per request).
  */
 export function answerHeaderList(requestId: string): string[] {
-  return ['x-oneapi-request-id', requestId, 'x-new-api-version', version];
+  return [requestIdHeader, requestId, versionHeader, version];
 }
 
 /**
@@ -30,7 +34,7 @@ export function answerHeaderList(requestId: string): string[] {
  */
 export function sendAnswerHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
-    void reply.header('X-Oneapi-Request-Id', req.id).header('X-New-Api-Version', version);
+    void reply.header(requestIdHeader, req.id).header(versionHeader, version);
     done(null, payload);
   });
 }

@@ -123,7 +123,7 @@ export function topLevelValues(text: string, keys: readonly string[]): Map<strin
       i = close;
     } else if (c === 123 /* { */ || c === 91 /* [ */) {
       depth++;
-    } else if ((c === 125 /* } */ || c === 93) /* ] */ && --depth === 0) {
+    } else if ((c === 125 || c === 93) /* } or ] */ && --depth === 0) {
       break;
     }
   }
@@ -212,7 +212,7 @@ export function valueEnd(text: string, open: number): number {
       if (i === -1) return -1;
     } else if (c === 123 /* { */ || c === 91 /* [ */) {
       depth++;
-    } else if ((c === 125 /* } */ || c === 93) /* ] */ && --depth === 0) {
+    } else if ((c === 125 || c === 93) /* } or ] */ && --depth === 0) {
       return i + 1;
     }
   }

@@ -102,19 +102,14 @@ const completionKeys = ['choices', 'usage', 'error'];
  */
 export function passedOpenAIChatUsage(text: string): Usage | undefined {
   const at = topLevelValues(text, completionKeys);
-  const usage = at?.get('usage');
-  const choices = at?.get('choices');
+  const usage = at?.get('usage') ?? -1;
+  const choices = at?.get('choices') ?? -1;
   const error = at?.get('error');
-  if (usage === undefined || choices === undefined || text.charCodeAt(choices) !== 91 /* [ */) {
-    return undefined;
-  }
-  if (
-    text.charCodeAt(usage) !== 123 /* { */ ||
-    (error !== undefined && !text.startsWith('null', error))
-  ) {
-    return undefined;
-  }
-  return usageObject(text, usage) ?? undefined;
+  const completion =
+    text.charCodeAt(choices) === 91 /* [ */ &&
+    text.charCodeAt(usage) === 123 /* { */ &&
+    (error === undefined || text.startsWith('null', error));
+  return completion ? (usageObject(text, usage) ?? undefined) : undefined;
 }
 
 /** The stream translator of an OpenAI-compatible chat stream for a client of any format. */
