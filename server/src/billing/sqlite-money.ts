@@ -55,6 +55,8 @@ export class SqliteMoney {
   private readonly balances: BalanceSnapshots;
   private reserves: PendingReserve[] = [];
   private moves: BalanceMove[] = [];
+  /** How many of the queued moves are in the journal (delivered answers' settlements). */
+  private journaled = 0;
   /** The commit at the next `setImmediate`, once something waits for it. */
   private turn: Promise<Charged[]> | undefined;
   /** The commit of moves nobody waits for, `commitDelayMs` after the first of them. */
@@ -129,6 +131,7 @@ export class SqliteMoney {
   deliver(settlement: Settlement): Promise<void> {
     if (!this.journal) return this.commit(settlement);
     this.queue(settlement);
+    this.journaled++;
     this.scheduleLater();
     return this.journal
       .append(settlement, this.answering === 0)
@@ -177,10 +180,10 @@ export class SqliteMoney {
     return short ? new AppError(refusals[short], undefined, 403) : null;
   }
 
-  /** Lets go of the memory holds of committed moves, and of their journal lines. */
-  private release(moves: BalanceMove[]): void {
+  /** Lets go of the memory holds of committed moves, and of their `journaled` lines. */
+  private release(moves: BalanceMove[], journaled: number): void {
     for (const move of moves) this.holds.release(move.reservation);
-    this.journal?.committed(moves);
+    this.journal?.committed(journaled);
   }
 
   private schedule(): Promise<Charged[]> {
@@ -194,25 +197,25 @@ export class SqliteMoney {
   }
 
   private async runTurn(): Promise<Charged[]> {
-    const moves = this.moves;
-    const reserves = this.reserves;
+    const { moves, reserves, journaled } = this;
     this.moves = [];
     this.reserves = [];
+    this.journaled = 0;
     this.turn = undefined;
     clearTimeout(this.timer);
     this.timer = undefined;
     if (moves.length === 0 && reserves.length === 0) return [];
     // Lines of this batch not written yet are written first: their answers may be waiting.
     this.journal?.write();
-    if (this.raw.inTransaction) return this.runOnKysely(moves, reserves);
+    if (this.raw.inTransaction) return this.runOnKysely(moves, journaled, reserves);
     let outcome: { charged: Charged[]; refusals: Array<AppError | null> };
     try {
       outcome = this.turnTx(moves, reserves);
     } catch {
       // Nothing of the turn was written: each part gets its own attempt on the other runner.
-      return this.runOnKysely(moves, reserves);
+      return this.runOnKysely(moves, journaled, reserves);
     }
-    this.release(moves);
+    this.release(moves, journaled);
     reserves.forEach((w, i) => {
       const refusal = outcome.refusals[i];
       if (refusal) return w.reject(refusal);
@@ -224,7 +227,11 @@ export class SqliteMoney {
   }
 
   /** The turn through the Kysely runner (which reports what it charges itself). */
-  private async runOnKysely(moves: BalanceMove[], reserves: PendingReserve[]): Promise<Charged[]> {
+  private async runOnKysely(
+    moves: BalanceMove[],
+    journaled: number,
+    reserves: PendingReserve[],
+  ): Promise<Charged[]> {
     for (const w of reserves) {
       const refusal = this.refusalOf(w.reservation);
       if (refusal) {
@@ -237,7 +244,7 @@ export class SqliteMoney {
       }, w.reject);
     }
     if (moves.length > 0) await this.kysely.commit(moves);
-    this.release(moves);
+    this.release(moves, journaled);
     return [];
   }
 }

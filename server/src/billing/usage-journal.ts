@@ -1,6 +1,6 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { ascii, JsonBytes, settlementOfLine, writeJournalLine } from './journal-line.js';
-import type { BalanceMove, Settlement } from './settle-plan.js';
+import type { Settlement } from './settle-plan.js';
 
 /**
  * The settlements of delivered answers that are not committed yet, appended to a file beside
@@ -14,8 +14,13 @@ import type { BalanceMove, Settlement } from './settle-plan.js';
  */
 export class UsageJournal {
   private readonly fd: number;
-  /** Settlements appended (written or about to be) and not committed yet. */
-  private readonly open = new Set<BalanceMove>();
+  /**
+   * How many settlements are appended (written or about to be) and not committed yet. A count
+   * rather than a set of them: a long-lived set's table, promoted to the old generation and
+   * dropped when it grows, keeps every settlement it held alive through young collections
+   * until the next full one, and all they point to with them.
+   */
+  private open = 0;
   /**
    * The lines appended since the last write, encoded into a reused buffer as they come (a new
    * buffer per write would be a `malloc` per turn, freed only by the next garbage collection),
@@ -64,7 +69,7 @@ export class UsageJournal {
     }
     writeJournalLine(settlement, this.lines);
     this.lines.char(ascii.newline);
-    this.open.add(settlement);
+    this.open++;
     const written = this.written.promise;
     if (now) this.write();
     return written;
@@ -89,15 +94,18 @@ export class UsageJournal {
     }
   }
 
-  /** The moves are committed (or given up); empties the file once nothing is left open. */
-  committed(moves: readonly BalanceMove[]): void {
-    for (const move of moves) this.open.delete(move);
-    if (this.open.size === 0 && this.dirty && !this.written) this.empty();
+  /**
+   * `count` appended settlements are committed (or given up); empties the file once nothing
+   * is left open.
+   */
+  committed(count: number): void {
+    this.open -= count;
+    if (this.open === 0 && this.dirty && !this.written) this.empty();
   }
 
   /** Forgets what is open and empties the file (after what it held was replayed). */
   clear(): void {
-    this.open.clear();
+    this.open = 0;
     this.empty();
   }
 

@@ -144,9 +144,9 @@ describe.runIf(testDb === 'sqlite')('the usage journal on sqlite', () => {
     expect(acknowledged).toEqual(['req-a', 'req-b', 'req-c']);
     expect(journal.read().map((s) => s.reservation.id)).toEqual(['req-a', 'req-b', 'req-c']);
     // The file is emptied once every settlement it holds is committed, not before.
-    journal.committed([a!, b!]);
+    journal.committed(2);
     expect(journal.read()).toHaveLength(3);
-    journal.committed([c!]);
+    journal.committed(1);
     expect(readFileSync(path, 'utf8')).toBe('');
     journal.close();
   });
