@@ -58,6 +58,15 @@ export class JsonBytes {
     this.length += this.buffer.write(text, this.length);
   }
 
+  /**
+   * Appends a short ASCII text (a line's punctuation) as it is: for a few characters the call
+   * into `Buffer.write`'s encoder costs more than the copy.
+   */
+  ascii(text: string): void {
+    if (this.buffer.length - this.length < text.length) this.reserve(text.length);
+    for (let i = 0; i < text.length; i++) this.buffer[this.length++] = text.charCodeAt(i);
+  }
+
   /** Appends one ASCII character. */
   char(code: number): void {
     if (this.length === this.buffer.length) this.reserve(1);
@@ -157,23 +166,23 @@ export function writeJournalLine(s: Settlement, out: JsonBytes): void {
     out.char(ascii.comma);
     out.value(value);
   }
-  out.raw(r.inMemory ? ',1,' : ',0,');
+  out.ascii(r.inMemory ? ',1,' : ',0,');
   if (r.budget) {
     out.char(ascii.openBracket);
     out.value(r.budget.user);
     out.char(ascii.comma);
     out.value(r.budget.token);
     out.char(ascii.closeBracket);
-  } else out.raw('null');
+  } else out.ascii('null');
   for (const value of [s.quota, s.channelId, u.username, u.modelName, u.tokens, u.createdAt]) {
     out.char(ascii.comma);
     out.value(value);
   }
   if (!log) {
-    out.raw(',null]');
+    out.ascii(',null]');
     return;
   }
-  out.raw(',[');
+  out.ascii(',[');
   // The values in column order, `other` last; defaults are written as such, not as null.
   const values: unknown[] = [];
   pushLogValues(values, log);
@@ -182,7 +191,7 @@ export function writeJournalLine(s: Settlement, out: JsonBytes): void {
     out.char(ascii.comma);
   }
   out.raw(log.other);
-  out.raw(']]');
+  out.ascii(']]');
 }
 
 /** The journal line of a settlement as text (without its line break). */

@@ -10,7 +10,7 @@ import {
   type Settlement,
   type SettlePlan,
 } from '../settle-plan.js';
-import type { LedgerAccount, LedgerReason } from './entries.js';
+import { balanceColumn, type LedgerAccount, type LedgerReason } from './entries.js';
 import type { Program } from './program.js';
 import {
   addChannelUsed,
@@ -27,12 +27,10 @@ import {
   insertEntries,
   insertLogs,
   insertReservation,
+  maxRowsPerStatement,
   readBalance,
   type EntryRow,
 } from './statements.js';
-
-/** Most rows per INSERT and ids per DELETE: well under every engine's bound-parameter limit. */
-const maxRowsPerStatement = 128;
 
 /**
  * Slices of at most `maxRowsPerStatement` items, each a power of two long (200 rows: 128, 64,
@@ -327,7 +325,12 @@ function* insertRows(
       ),
     ),
   );
-  for (const slice of chunks(entries)) yield insertEntries(slice);
+  // The rows of each kind of account together: each INSERT holds rows of one kind, whose text
+  // is built once. Each balance's rows keep their order, and each reads its balance less `later`.
+  for (const account of Object.keys(balanceColumn) as LedgerAccount[]) {
+    const ofAccount = entries.filter((row) => row.account === account);
+    for (const slice of chunks(ofAccount)) yield insertEntries(slice);
+  }
   for (const slice of chunks(logs)) yield insertLogs(slice);
 }
 

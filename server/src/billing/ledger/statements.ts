@@ -56,16 +56,32 @@ export interface EntryRow extends Posting {
   createdAt: number;
 }
 
+/** Most rows per INSERT and ids per DELETE: well under every engine's bound-parameter limit. */
+export const maxRowsPerStatement = 128;
+
+/** The values of one ledger row: its account's balance read inside the insert, less `later`. */
+const entryValues = (account: LedgerAccount) => {
+  const { table, column } = at(account);
+  return `(?, ?, ?, (select ${column} from ${table} where id = ?) - ?, ?, ?, ?, ?)`;
+};
+
+const entryInsert = (rows: readonly EntryRow[]) =>
+  `insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) values ${rows.map((row) => entryValues(row.account)).join(', ')}`;
+
+/**
+ * The INSERT texts of up to `maxRowsPerStatement` rows of one account, by row count: built
+ * once, so that the statement cache finds a batch's statement by a string whose hash is known,
+ * not a new text of some thousand characters hashed and compared for every batch.
+ */
+const entryInserts: Record<LedgerAccount, string[]> = { user: [], aff: [], token: [] };
+
 /**
  * Appends ledger rows; each reads its account's balance in the same statement, after the
  * balance statements of its transaction (their rows are locked), less what later rows add.
  */
 export function insertEntries(rows: EntryRow[]): RawStatement {
-  const values: string[] = [];
   const params: unknown[] = [];
   for (const row of rows) {
-    const { table, column } = at(row.account);
-    values.push(`(?, ?, ?, (select ${column} from ${table} where id = ?) - ?, ?, ?, ?, ?)`);
     params.push(
       row.account,
       row.accountId,
@@ -78,10 +94,12 @@ export function insertEntries(rows: EntryRow[]): RawStatement {
       row.createdAt,
     );
   }
-  return {
-    sql: `insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) values ${values.join(', ')}`,
-    params,
-  };
+  const account = rows[0]!.account;
+  const sql =
+    rows.length <= maxRowsPerStatement && rows.every((row) => row.account === account)
+      ? (entryInserts[account][rows.length] ??= entryInsert(rows))
+      : entryInsert(rows);
+  return { sql, params };
 }
 
 /** The table of an account that can have a budget. */
@@ -237,7 +255,15 @@ export const logColumns = [
   'other',
 ] as const;
 const logRow = `(${logColumns.map(() => '?').join(', ')})`;
-const logInsert = `insert into logs (${logColumns.map((c) => `"${c}"`).join(', ')}) values `;
+const logInsertText = (count: number) =>
+  `insert into logs (${logColumns.map((c) => `"${c}"`).join(', ')}) values ` +
+  Array.from({ length: count }, () => logRow).join(', ');
+/** The INSERT texts of up to `maxRowsPerStatement` log rows by count (as `entryInserts`). */
+const logInserts: string[] = [];
+const logInsert = (count: number) =>
+  count <= maxRowsPerStatement
+    ? (logInserts[count] ??= logInsertText(count))
+    : logInsertText(count);
 
 /**
  * Appends the values of a log row to `values`, in the order of `logColumns`, with the table's
@@ -271,7 +297,7 @@ export function pushLogValues(values: unknown[], row: Insertable<LogsTable>): vo
 export function insertLogs(rows: Array<Insertable<LogsTable>>): RawStatement {
   const params: unknown[] = [];
   for (const row of rows) pushLogValues(params, row);
-  return { sql: logInsert + rows.map(() => logRow).join(', '), params };
+  return { sql: logInsert(rows.length), params };
 }
 
 /** Whether a request already has its consume log (it was settled before a crash). */
