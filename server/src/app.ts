@@ -10,6 +10,7 @@ import { registerRoutes } from './http/routes/index.js';
 import { registerStaticSite } from './http/static-site.js';
 import { timeOrderedId } from './lib/random.js';
 import { nestsDeeperThan } from './lib/json-depth.js';
+import { requestLogger } from './lib/request-logger.js';
 import { registerRelayRoutes } from './relay/relay-routes.js';
 import { registerTaskRoutes } from './relay/tasks/task-routes.js';
 import { sendUnroutedRelayError } from './relay/unrouted-errors.js';
@@ -20,6 +21,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log as FastifyBaseLogger,
     // One log line per relay request would cost more than the relay itself.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's child logger is made when the request logs (relay requests rarely do).
+    childLoggerFactory: requestLogger,
     trustProxy: ctx.env.trustProxy,
     bodyLimit: ctx.env.bodyLimit,
     genReqId: timeOrderedId,
