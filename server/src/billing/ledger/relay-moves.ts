@@ -25,10 +25,12 @@ import {
   entryOf,
   giveBack,
   insertEntries,
+  insertEntriesAt,
   insertLogs,
   insertReservation,
   maxRowsPerStatement,
   readBalance,
+  readBalances,
   type EntryRow,
 } from './statements.js';
 
@@ -326,12 +328,26 @@ function* insertRows(
     ),
   );
   // The rows of each kind of account together: each INSERT holds rows of one kind, whose text
-  // is built once. Each balance's rows keep their order, and each reads its balance less `later`.
+  // is built once. Each balance's rows keep their order; each says the balance less `later`.
   for (const account of Object.keys(balanceColumn) as LedgerAccount[]) {
     const ofAccount = entries.filter((row) => row.account === account);
-    for (const slice of chunks(ofAccount)) yield insertEntries(slice);
+    if (ofAccount.length === 0) continue;
+    const balances = yield* balancesOf(account, ofAccount);
+    for (const slice of chunks(ofAccount)) yield insertEntriesAt(slice, balances);
   }
   for (const slice of chunks(logs)) yield insertLogs(slice);
+}
+
+/** The balances now of the accounts of `rows` (of one kind), by id: one read per 128 accounts. */
+function* balancesOf(account: LedgerAccount, rows: EntryRow[]): Program<Map<number, number>> {
+  const balances = new Map<number, number>();
+  const ids = [...new Set(rows.map((row) => row.accountId))];
+  for (const slice of chunks(ids)) {
+    for (const { id, balance } of (yield readBalances(account, slice)).rows) {
+      balances.set(Number(id), Number(balance));
+    }
+  }
+  return balances;
 }
 
 /** Adds a plan's totals to its users, keys and channels (each in ascending id order). */

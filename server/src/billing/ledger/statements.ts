@@ -49,6 +49,16 @@ export function readBalance(account: LedgerAccount, id: number): RawStatement {
   return { sql: `select ${column} as balance from ${table} where id = ? for update`, params: [id] };
 }
 
+/** Reads the balances of accounts of one kind (rows of `id`, `balance`), locking their rows. */
+export function readBalances(account: LedgerAccount, ids: number[]): RawStatement {
+  const { table, column } = at(account);
+  const list = ids.map(() => '?').join(', ');
+  return {
+    sql: `select id, ${column} as balance from ${table} where id in (${list}) for update`,
+    params: ids,
+  };
+}
+
 /** A posting whose balance is read back inside the insert: the balance now, less `later`. */
 export interface EntryRow extends Posting {
   /** Deltas of the same account written later in this transaction's batch. */
@@ -65,8 +75,11 @@ const entryValues = (account: LedgerAccount) => {
   return `(?, ?, ?, (select ${column} from ${table} where id = ?) - ?, ?, ?, ?, ?)`;
 };
 
+const entryColumns =
+  'insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) values ';
+
 const entryInsert = (rows: readonly EntryRow[]) =>
-  `insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) values ${rows.map((row) => entryValues(row.account)).join(', ')}`;
+  entryColumns + rows.map((row) => entryValues(row.account)).join(', ');
 
 /**
  * The INSERT texts of up to `maxRowsPerStatement` rows of one account, by row count: built
@@ -100,6 +113,38 @@ export function insertEntries(rows: EntryRow[]): RawStatement {
       ? (entryInserts[account][rows.length] ??= entryInsert(rows))
       : entryInsert(rows);
   return { sql, params };
+}
+
+/** The INSERT texts of up to `maxRowsPerStatement` rows with their balances given, by count. */
+const knownInserts: string[] = [];
+const knownInsert = (count: number) => {
+  const text = () => entryColumns + Array.from({ length: count }, () => knownRow).join(', ');
+  return count <= maxRowsPerStatement ? (knownInserts[count] ??= text()) : text();
+};
+const knownRow = '(?, ?, ?, ?, ?, ?, ?, ?)';
+
+/**
+ * Appends ledger rows of one kind of account whose balances are known (`balances`, by account
+ * id: read once for a batch, after all its balance statements): each row's balance after it is
+ * that balance less `later`. A seek per account rather than one per row; when an account is
+ * not in `balances`, the rows read theirs in the statement instead (`insertEntries`).
+ */
+export function insertEntriesAt(rows: EntryRow[], balances: Map<number, number>): RawStatement {
+  if (!rows.every((row) => balances.has(row.accountId))) return insertEntries(rows);
+  const params: unknown[] = [];
+  for (const row of rows) {
+    params.push(
+      row.account,
+      row.accountId,
+      row.delta,
+      balances.get(row.accountId)! - row.later,
+      row.reason,
+      row.ref ?? '',
+      row.operatorId ?? 0,
+      row.createdAt,
+    );
+  }
+  return { sql: knownInsert(rows.length), params };
 }
 
 /** The table of an account that can have a budget. */
