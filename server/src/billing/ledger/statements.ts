@@ -69,24 +69,42 @@ export interface EntryRow extends Posting {
 /** Most rows per INSERT and ids per DELETE: well under every engine's bound-parameter limit. */
 export const maxRowsPerStatement = 128;
 
+/** `count` copies of a row's placeholders, as an INSERT's values. */
+const repeatRow = (row: string, count: number) =>
+  Array.from({ length: count }, () => row).join(', ');
+
+/**
+ * Statement texts by row count, each built once for up to `maxRowsPerStatement` rows: the
+ * statement cache then finds a batch's statement by a string whose hash is known, rather than
+ * by a new text of some thousand characters hashed and compared for every batch.
+ */
+function textsByCount(text: (count: number) => string): (count: number) => string {
+  const texts: string[] = [];
+  return (count) => (count <= maxRowsPerStatement ? (texts[count] ??= text(count)) : text(count));
+}
+
+const entryColumns =
+  'insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) values ';
+
 /** The values of one ledger row: its account's balance read inside the insert, less `later`. */
 const entryValues = (account: LedgerAccount) => {
   const { table, column } = at(account);
   return `(?, ?, ?, (select ${column} from ${table} where id = ?) - ?, ?, ?, ?, ?)`;
 };
 
-const entryColumns =
-  'insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) values ';
+/** INSERTs of rows that all read a balance of one kind of account. */
+const readingInserts = (account: LedgerAccount) =>
+  textsByCount((count) => entryColumns + repeatRow(entryValues(account), count));
+const entryInserts: Record<LedgerAccount, (count: number) => string> = {
+  user: readingInserts('user'),
+  aff: readingInserts('aff'),
+  token: readingInserts('token'),
+};
 
-const entryInsert = (rows: readonly EntryRow[]) =>
-  entryColumns + rows.map((row) => entryValues(row.account)).join(', ');
-
-/**
- * The INSERT texts of up to `maxRowsPerStatement` rows of one account, by row count: built
- * once, so that the statement cache finds a batch's statement by a string whose hash is known,
- * not a new text of some thousand characters hashed and compared for every batch.
- */
-const entryInserts: Record<LedgerAccount, string[]> = { user: [], aff: [], token: [] };
+/** INSERTs of rows whose balances are given. */
+const knownInserts = textsByCount(
+  (count) => entryColumns + repeatRow('(?, ?, ?, ?, ?, ?, ?, ?)', count),
+);
 
 /**
  * Appends ledger rows; each reads its account's balance in the same statement, after the
@@ -108,20 +126,11 @@ export function insertEntries(rows: EntryRow[]): RawStatement {
     );
   }
   const account = rows[0]!.account;
-  const sql =
-    rows.length <= maxRowsPerStatement && rows.every((row) => row.account === account)
-      ? (entryInserts[account][rows.length] ??= entryInsert(rows))
-      : entryInsert(rows);
+  const sql = rows.every((row) => row.account === account)
+    ? entryInserts[account](rows.length)
+    : entryColumns + rows.map((row) => entryValues(row.account)).join(', ');
   return { sql, params };
 }
-
-/** The INSERT texts of up to `maxRowsPerStatement` rows with their balances given, by count. */
-const knownInserts: string[] = [];
-const knownInsert = (count: number) => {
-  const text = () => entryColumns + Array.from({ length: count }, () => knownRow).join(', ');
-  return count <= maxRowsPerStatement ? (knownInserts[count] ??= text()) : text();
-};
-const knownRow = '(?, ?, ?, ?, ?, ?, ?, ?)';
 
 /**
  * Appends ledger rows of one kind of account whose balances are known (`balances`, by account
@@ -144,7 +153,7 @@ export function insertEntriesAt(rows: EntryRow[], balances: Map<number, number>)
       row.createdAt,
     );
   }
-  return { sql: knownInsert(rows.length), params };
+  return { sql: knownInserts(rows.length), params };
 }
 
 /** The table of an account that can have a budget. */
@@ -300,15 +309,10 @@ export const logColumns = [
   'other',
 ] as const;
 const logRow = `(${logColumns.map(() => '?').join(', ')})`;
-const logInsertText = (count: number) =>
-  `insert into logs (${logColumns.map((c) => `"${c}"`).join(', ')}) values ` +
-  Array.from({ length: count }, () => logRow).join(', ');
-/** The INSERT texts of up to `maxRowsPerStatement` log rows by count (as `entryInserts`). */
-const logInserts: string[] = [];
-const logInsert = (count: number) =>
-  count <= maxRowsPerStatement
-    ? (logInserts[count] ??= logInsertText(count))
-    : logInsertText(count);
+const logInserts = textsByCount(
+  (count) =>
+    `insert into logs (${logColumns.map((c) => `"${c}"`).join(', ')}) values ${repeatRow(logRow, count)}`,
+);
 
 /**
  * Appends the values of a log row to `values`, in the order of `logColumns`, with the table's
@@ -342,7 +346,7 @@ export function pushLogValues(values: unknown[], row: Insertable<LogsTable>): vo
 export function insertLogs(rows: Array<Insertable<LogsTable>>): RawStatement {
   const params: unknown[] = [];
   for (const row of rows) pushLogValues(params, row);
-  return { sql: logInsert(rows.length), params };
+  return { sql: logInserts(rows.length), params };
 }
 
 /** Whether a request already has its consume log (it was settled before a crash). */
