@@ -107,29 +107,29 @@ const knownInserts = textsByCount(
 );
 
 /**
+ * The values of ledger rows: each row's account and delta, then what `balance` pushes for its
+ * balance after it, then its reason, reference, operator and time.
+ */
+function entryParams(rows: EntryRow[], balance: (row: EntryRow, params: unknown[]) => void) {
+  const params: unknown[] = [];
+  for (const row of rows) {
+    params.push(row.account, row.accountId, row.delta);
+    balance(row, params);
+    params.push(row.reason, row.ref ?? '', row.operatorId ?? 0, row.createdAt);
+  }
+  return params;
+}
+
+/**
  * Appends ledger rows; each reads its account's balance in the same statement, after the
  * balance statements of its transaction (their rows are locked), less what later rows add.
  */
 export function insertEntries(rows: EntryRow[]): RawStatement {
-  const params: unknown[] = [];
-  for (const row of rows) {
-    params.push(
-      row.account,
-      row.accountId,
-      row.delta,
-      row.accountId,
-      row.later,
-      row.reason,
-      row.ref ?? '',
-      row.operatorId ?? 0,
-      row.createdAt,
-    );
-  }
   const account = rows[0]!.account;
   const sql = rows.every((row) => row.account === account)
     ? entryInserts[account](rows.length)
     : entryColumns + rows.map((row) => entryValues(row.account)).join(', ');
-  return { sql, params };
+  return { sql, params: entryParams(rows, (row, params) => params.push(row.accountId, row.later)) };
 }
 
 /**
@@ -140,20 +140,12 @@ export function insertEntries(rows: EntryRow[]): RawStatement {
  */
 export function insertEntriesAt(rows: EntryRow[], balances: Map<number, number>): RawStatement {
   if (!rows.every((row) => balances.has(row.accountId))) return insertEntries(rows);
-  const params: unknown[] = [];
-  for (const row of rows) {
-    params.push(
-      row.account,
-      row.accountId,
-      row.delta,
-      balances.get(row.accountId)! - row.later,
-      row.reason,
-      row.ref ?? '',
-      row.operatorId ?? 0,
-      row.createdAt,
-    );
-  }
-  return { sql: knownInserts(rows.length), params };
+  return {
+    sql: knownInserts(rows.length),
+    params: entryParams(rows, (row, params) =>
+      params.push(balances.get(row.accountId)! - row.later),
+    ),
+  };
 }
 
 /** The table of an account that can have a budget. */
