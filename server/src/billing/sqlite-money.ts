@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import { nowSeconds } from '../lib/time.js';
 import { runSync } from './ledger/program.js';
 import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import { maxRowsPerStatement } from './ledger/statements.js';
 import { BalanceSnapshots } from './balance-snapshots.js';
 import { MemoryHolds, type HeldAccount } from './memory-holds.js';
 import type { Reservation } from './reservation.js';
@@ -13,15 +14,15 @@ import type { UsageJournal } from './usage-journal.js';
 /** How long settlements nobody waits for may gather before their commit. */
 const commitDelayMs = 50;
 /**
- * This many queued moves commit at the next turn, whatever the delay: one full INSERT of logs
- * (`maxRowsPerStatement`), a few milliseconds of a busy relay's answers. Under load a batch of
- * 50 ms (~1000 moves) lived through two young collections, so that every queued settlement,
- * its log row and its strings were promoted and left to full collections; batches of 128
- * gave 6-8 % more throughput (one core, alternating runs), fewer full collections (12 → 4 in
- * 8 s) and a lower p99. Smaller batches cost more than they save: each commit writes the
- * pages at the end of every table and index again (5 ms batches: -4 %).
+ * This many queued moves commit at the next turn, whatever the delay: one full INSERT of logs,
+ * a few milliseconds of a busy relay's answers. Under load a batch of 50 ms (~1000 moves)
+ * lived through two young collections, so that every queued settlement, its log row and its
+ * strings were promoted and left to full collections; batches of 128 gave 6-8 % more
+ * throughput (one core, alternating runs), fewer full collections (12 → 3-4 in 8 s) and a lower
+ * p99. Smaller batches cost more than they save: each commit writes the pages at the end of
+ * every table and index again (5 ms batches: -4 %).
  */
-const maxQueued = 128;
+const maxQueued = maxRowsPerStatement;
 
 /** The error a reservation gets for what cannot cover it. */
 const refusals: Record<HeldAccount, MessageId> = {

@@ -34,3 +34,13 @@ export async function runAsync<T>(
   while (!step.done) step = run.next(await runRaw(db, dialect, step.value));
   return step.value;
 }
+
+/** Runs a program per item in turn; returns their results. */
+export function* eachOf<T, R>(
+  items: T[],
+  program: (item: T, i: number) => Program<R>,
+): Program<R[]> {
+  const results: R[] = [];
+  for (const [i, item] of items.entries()) results.push(yield* program(item, i));
+  return results;
+}

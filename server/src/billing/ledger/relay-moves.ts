@@ -11,9 +11,10 @@ import {
   type SettlePlan,
 } from '../settle-plan.js';
 import { balanceColumn, type LedgerAccount, type LedgerReason } from './entries.js';
-import type { Program } from './program.js';
+import { eachOf, type Program } from './program.js';
 import {
   addChannelUsed,
+  chunks,
   budgetAdjust,
   budgetCount,
   budgetTake,
@@ -28,25 +29,10 @@ import {
   insertEntriesAt,
   insertLogs,
   insertReservation,
-  maxRowsPerStatement,
   readBalance,
   readBalances,
   type EntryRow,
 } from './statements.js';
-
-/**
- * Slices of at most `maxRowsPerStatement` items, each a power of two long (200 rows: 128, 64,
- * 8), so that a connection prepares and keeps a handful of statement shapes per table rather
- * than one per batch size (each a compiled program of its own, some hundreds of kB).
- */
-function* chunks<T>(items: T[]): Generator<T[]> {
-  for (let i = 0; i < items.length;) {
-    let size = maxRowsPerStatement;
-    while (size > items.length - i) size >>= 1;
-    yield items.slice(i, i + size);
-    i += size;
-  }
-}
 
 /** Whether a reservation holds the key's own balance too. */
 export const keyHeld = (r: Reservation) => r.tokenLimited && r.tokenId > 0;
@@ -171,13 +157,6 @@ function byUser(moves: BalanceMove[]): BalanceMove[][] {
     else runs.push([move]);
   }
   return runs;
-}
-
-/** Runs a program per item in turn; returns their results. */
-function* eachOf<T, R>(items: T[], program: (item: T, i: number) => Program<R>): Program<R[]> {
-  const results: R[] = [];
-  for (const [i, item] of items.entries()) results.push(yield* program(item, i));
-  return results;
 }
 
 /**

@@ -69,6 +69,20 @@ export interface EntryRow extends Posting {
 /** Most rows per INSERT and ids per DELETE: well under every engine's bound-parameter limit. */
 export const maxRowsPerStatement = 128;
 
+/**
+ * Slices of at most `maxRowsPerStatement` items, each a power of two long (200 rows: 128, 64,
+ * 8), so that a connection prepares and keeps a handful of statement shapes per table rather
+ * than one per batch size (each a compiled program of its own, some hundreds of kB).
+ */
+export function* chunks<T>(items: T[]): Generator<T[]> {
+  for (let i = 0; i < items.length;) {
+    let size = maxRowsPerStatement;
+    while (size > items.length - i) size >>= 1;
+    yield items.slice(i, i + size);
+    i += size;
+  }
+}
+
 /** `count` copies of a row's placeholders, as an INSERT's values. */
 const repeatRow = (row: string, count: number) =>
   Array.from({ length: count }, () => row).join(', ');
