@@ -87,7 +87,7 @@ const instanceEnv = (port) => ({
   LOG_LEVEL: 'error',
   NODE_ENV: 'production',
 });
-const gatewayArgv = [process.execPath, ...serverNodeFlags, join(root, 'server/dist/main.js')];
+const gatewayArgv = [process.execPath, ...serverNodeFlags, ...(process.env.BENCH_EXTRA_FLAGS ?? "").split(" ").filter(Boolean), join(root, 'server/dist/main.js')];
 
 /** Seeds a funded user, an unlimited key and a channel to the mock; returns the key. */
 async function seed(mockPort) {

@@ -1,10 +1,14 @@
 import type { BaseContext } from '../base-context.js';
 import { sqliteHandleOf } from '../db/client.js';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from '../lib/lazy-require.js';
 import { randomId } from '../lib/random.js';
 import type { Billing, BillingHooks } from './billing.js';
 import { instanceKey, reconcileReservations, replaySettlements } from './reconcile.js';
 import type { BalanceMove, Charged } from './settle-plan.js';
 import { reserveQuota } from './kysely-money.js';
+import { RedisHolds, RedisUnavailable } from './redis-holds.js';
 import { SettlementQueue } from './settlement-queue.js';
 import { SqliteMoney } from './sqlite-money.js';
 import { UsageJournal } from './usage-journal.js';
@@ -26,8 +30,11 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       base.log.error({ err: error }, 'after-settlement hook failed');
     }
   };
-  const queue = new SettlementQueue(base, onCharged);
   const raw = sqliteHandleOf(base.db);
+  // PostgreSQL and MySQL with Redis: holds in Redis, on a connection of their own.
+  const redis = !raw && base.shared.redisTarget ? moneyRedis(base) : undefined;
+  const holds = redis && new RedisHolds(redis, base.db, base.dialect, instanceId);
+  const queue = new SettlementQueue(base, onCharged, holds);
   // A database file gets a usage journal beside it (`<file>-usage`); one in memory does not.
   const journal = raw && !raw.memory ? new UsageJournal(`${raw.name}-usage`) : null;
   // SQLite: one synchronous transaction per batch of settlements, refunds and written
@@ -49,9 +56,15 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
     instanceId,
     reserve: (reservation) => {
       if (reservation.quota <= 0) return undefined;
-      return sqlite
-        ? sqlite.reserve(reservation, instanceId)
-        : reserveQuota(base, reservation, instanceId);
+      if (sqlite) return sqlite.reserve(reservation, instanceId);
+      // Redis away: the hold is written to the database, as without Redis.
+      const inDatabase = () => reserveQuota(base, reservation, instanceId);
+      if (!holds?.ready) return inDatabase();
+      return holds
+        .hold(reservation)
+        .catch((error: unknown) =>
+          error instanceof RedisUnavailable ? inDatabase() : Promise.reject(error),
+        );
     },
     settleDelivered: (settlement) =>
       sqlite ? sqlite.deliver(settlement) : queue.commitSoon(settlement),
@@ -69,11 +82,10 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       }, heartbeatMs).unref();
       const sweep =
         base.shared.kind === 'redis'
-          ? setInterval(() => {
-              reconcileReservations(base, instanceId).catch((err: unknown) =>
-                base.log.error({ err }, 'reservation reconciliation failed'),
-              );
-            }, reconcileEveryMs).unref()
+          ? setInterval(
+              () => void reconcileStopped(base, instanceId, holds),
+              reconcileEveryMs,
+            ).unref()
           : undefined;
       base.onClose(async () => {
         clearInterval(heartbeat);
@@ -81,6 +93,8 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
         await sqlite?.flush();
         await queue.flush();
         journal?.close();
+        await holds?.drain();
+        await redis?.quit().catch(() => undefined);
         await hooks.onStopped?.().catch(() => undefined);
         await base.shared.del(key).catch(() => undefined);
       });
@@ -88,8 +102,57 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
         await replaySettlements(base, journal.read(), onCharged);
         journal.clear();
       }
-      await reconcileReservations(base, instanceId);
+      await reconcileStopped(base, instanceId, holds);
     },
   };
   return billing;
+}
+
+/**
+ * Gives back what stopped instances held: their reservation rows in the database, and their
+ * holds in Redis. A failure is logged and left to the next round.
+ */
+async function reconcileStopped(
+  base: BaseContext,
+  instanceId: string,
+  holds: RedisHolds | undefined,
+): Promise<void> {
+  try {
+    await reconcileReservations(base, instanceId);
+    if (holds?.ready) {
+      const alive = async (id: string) => (await base.shared.get(instanceKey(id))) !== null;
+      const released = await holds.sweep(alive);
+      if (released > 0) base.log.warn({ holds: released }, 'let go of holds of stopped processes');
+    }
+  } catch (err) {
+    base.log.error({ err }, 'reservation reconciliation failed');
+  }
+}
+
+/**
+ * The Redis connection of the money holds: a command fails at once while Redis is away (no
+ * offline queue, no retry, a second at most) so that the request holds in the database
+ * instead of waiting, and one is never sent twice; commands of one turn share one write.
+ */
+function moneyRedis(base: BaseContext): Redis {
+  const { url, prefix } = base.shared.redisTarget!;
+  const { Redis } = lazyRequire('ioredis') as typeof IORedis;
+  const client = new Redis(url, {
+    keyPrefix: prefix,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    commandTimeout: 1000,
+    enableAutoPipelining: true,
+  });
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (!down) base.log.warn({ err }, 'Redis is unreachable; relay holds go to the database');
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) base.log.warn('Redis is reachable again; relay holds go to Redis');
+    down = false;
+  });
+  return client;
 }

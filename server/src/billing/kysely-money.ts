@@ -3,7 +3,9 @@ import type { BaseContext } from '../base-context.js';
 import { transactRetrying } from '../db/deadlock.js';
 import { dialectOf } from '../db/dialect.js';
 import { nowSeconds } from '../lib/time.js';
-import { runAsync } from './ledger/program.js';
+import { runAsync, type Program } from './ledger/program.js';
+import { chunks, readMoneyStates } from './ledger/statements.js';
+import { moneyStateOf, type MoneyState } from './redis-holds.js';
 import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged } from './settle-plan.js';
@@ -33,15 +35,59 @@ export async function reserveQuota(
   if (refusal) throw refusal;
 }
 
-/** Commits a batch in one transaction; ReservationGone when a reservation is missing. */
+/** What a commit charged, and (when asked for) the states of the rows it moved. */
+export interface Committed {
+  charged: Charged[];
+  states: MoneyState[];
+}
+
+/**
+ * Commits a batch in one transaction; ReservationGone when a reservation is missing. With
+ * `states`, the transaction also reads the money state of every user and key it moved, as it
+ * commits them (their rows are locked by then), for the Redis mirrors.
+ */
 export function commitBatch(
   ctx: Pick<BaseContext, 'db'>,
   moves: BalanceMove[],
-): Promise<Charged[]> {
-  return runAsync(ctx.db, () => commitProgram(moves, true, nowSeconds()));
+  states = false,
+): Promise<Committed> {
+  return runAsync(ctx.db, () =>
+    committing(commitProgram(moves, true, nowSeconds()), moves, states),
+  );
 }
 
 /** Commits one move alone; a reservation already gone counts as nothing reserved. */
-export function commitOne(ctx: Pick<BaseContext, 'db'>, move: BalanceMove): Promise<Charged[]> {
-  return runAsync(ctx.db, () => commitProgram([move], false, nowSeconds()));
+export function commitOne(
+  ctx: Pick<BaseContext, 'db'>,
+  move: BalanceMove,
+  states = false,
+): Promise<Committed> {
+  return runAsync(ctx.db, () =>
+    committing(commitProgram([move], false, nowSeconds()), [move], states),
+  );
+}
+
+function* committing(
+  commit: Program<Charged[]>,
+  moves: BalanceMove[],
+  withStates: boolean,
+): Program<Committed> {
+  const charged = yield* commit;
+  return { charged, states: withStates ? yield* statesOf(moves) : [] };
+}
+
+/** The money states of the users and keys of `moves`, read in the transaction that moved them. */
+function* statesOf(moves: BalanceMove[]): Program<MoneyState[]> {
+  const ids = {
+    users: new Set(moves.map((m) => m.reservation.userId)),
+    tokens: new Set(moves.map((m) => m.reservation.tokenId).filter((id) => id > 0)),
+  };
+  const states: MoneyState[] = [];
+  for (const table of ['users', 'tokens'] as const) {
+    for (const slice of chunks([...ids[table]].sort((a, b) => a - b))) {
+      const { rows } = yield readMoneyStates(table, slice);
+      for (const row of rows) states.push(moneyStateOf(table, row));
+    }
+  }
+  return states;
 }

@@ -21,15 +21,19 @@ export interface Reservation {
    * current budget period, or null for an account without a budget.
    */
   budget?: { user: number | null; token: number | null };
+  /** The budgets' quotas per period, beside `budget` (Redis holds check them). */
+  budgetQuota?: { user: number; token: number };
   /**
-   * Held in this process's memory rather than taken from the balances (SQLite, where the
-   * process is the database's only writer): the settlement takes the whole cost, and there is
-   * no row to delete or reconcile.
+   * Held outside the database rather than taken from the balances: in this process's memory
+   * (SQLite, where the process is the database's only writer) or in Redis (instances sharing
+   * PostgreSQL or MySQL). The settlement takes the whole cost, and there is no row to delete
+   * or reconcile.
    */
   inMemory?: boolean;
   /**
-   * SQLite's memory holds (`MemoryHolds`): what they keep on this reservation's balances now
-   * (its estimate, then what its queued move will change); absent or 0 when nothing.
+   * What memory holds (`MemoryHolds`) or Redis holds (`RedisHolds`) keep on this reservation's
+   * balances now (its estimate, then what its queued move will change); absent or 0 when
+   * nothing.
    */
   held?: number;
   /** SQLite: taken, and its move not queued yet (its request may still deliver an answer). */

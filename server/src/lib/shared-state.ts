@@ -9,6 +9,8 @@ import { lazyRequire } from './lazy-require.js';
  */
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
+  /** Where Redis is, for a service that needs a connection of its own (Redis only). */
+  readonly redisTarget?: { url: string; prefix: string };
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** Sets only when absent; true when this call set it (a lock or a single-use claim). */
@@ -134,6 +136,7 @@ return n`;
 
 class RedisState implements SharedState {
   readonly kind = 'redis' as const;
+  readonly redisTarget: { url: string; prefix: string };
   private readonly client: Redis;
   private subscriber: Redis | undefined;
   private readonly handlers = new Map<string, Array<(message: string) => void>>();
@@ -143,6 +146,7 @@ class RedisState implements SharedState {
     private readonly prefix: string,
     onOutage: (error: Error | null) => void,
   ) {
+    this.redisTarget = { url, prefix };
     const { Redis } = lazyRequire('ioredis') as typeof IORedis;
     this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
     // ioredis reconnects by itself; an outage is reported once, and so is the recovery.

@@ -1,7 +1,7 @@
 import { Role } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../helpers/ledger-audit.js';
-import { testDb } from '../helpers/test-context.js';
+import { testDb, testRedis } from '../helpers/test-context.js';
 import { balancesOf } from '../relay/relay-fixture.js';
 import { startRelayTest, type RelayTest } from '../relay/relay-setup.js';
 import { api, newUser, roleUsers, type TestUser } from '../tokens/console-helpers.js';
@@ -43,10 +43,10 @@ describe(`the ledger on ${testDb}`, () => {
     });
     expect(res.statusCode).toBe(200);
     const requestId = String(res.headers['x-oneapi-request-id'] ?? '');
-    // SQLite holds the reservation in memory, so the one row is the cost; the other engines
-    // write the hold, then the difference.
+    // SQLite holds the reservation in memory and the other engines in Redis, so the one row
+    // is the cost; without Redis they write the hold, then the difference.
     const moves =
-      testDb === 'sqlite'
+      testDb === 'sqlite' || testRedis
         ? ['opening', 'relay_settle']
         : ['opening', 'relay_reserve', 'relay_settle'];
     const user = await entriesOf('user', caller.userId);

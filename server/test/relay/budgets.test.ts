@@ -107,7 +107,9 @@ describe(`budgets with reset periods on ${testDb}`, () => {
       .set((eb) => ({ budget_start: eb('budget_start', '-', 86_400) }))
       .where('id', '=', tokenId)
       .execute();
-    expect((await post(t.app, key)).statusCode).toBe(200);
+    // With Redis the budget is checked against a mirror of the row, which a write outside the
+    // ledger reaches once a refusal finds the mirror older than a second.
+    await until(async () => (await post(t.app, key)).statusCode === 200, 3000);
     const item = await t.app.inject({ method: 'GET', url: '/api/status' });
     expect(item.statusCode).toBe(200);
   });

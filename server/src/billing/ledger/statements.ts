@@ -16,11 +16,18 @@ import {
 
 const at = (account: LedgerAccount) => balanceColumn[account];
 
+/**
+ * Every statement that moves a balance or a budget count also moves the row's `money_ver`
+ * (under the row lock it takes), so that a mirror of the row with its version can tell which
+ * of two states is newer.
+ */
+const bump = 'money_ver = money_ver + 1';
+
 /** Takes `amount` only if the balance covers it (1 row changed when taken). */
 export function debit(account: LedgerAccount, id: number, amount: number): RawStatement {
   const { table, column } = at(account);
   return {
-    sql: `update ${table} set ${column} = ${column} - ? where id = ? and ${column} >= ?`,
+    sql: `update ${table} set ${column} = ${column} - ?, ${bump} where id = ? and ${column} >= ?`,
     params: [amount, id, amount],
   };
 }
@@ -29,7 +36,7 @@ export function debit(account: LedgerAccount, id: number, amount: number): RawSt
 export function credit(account: LedgerAccount, id: number, amount: number): RawStatement {
   const { table, column } = at(account);
   return {
-    sql: `update ${table} set ${column} = ${column} + ? where id = ? and ${column} <= ?`,
+    sql: `update ${table} set ${column} = ${column} + ?, ${bump} where id = ? and ${column} <= ?`,
     params: [amount, id, maxBalance - amount],
   };
 }
@@ -38,7 +45,7 @@ export function credit(account: LedgerAccount, id: number, amount: number): RawS
 export function setIf(account: LedgerAccount, id: number, value: number, seen: number) {
   const { table, column } = at(account);
   return {
-    sql: `update ${table} set ${column} = ? where id = ? and ${column} = ?`,
+    sql: `update ${table} set ${column} = ?, ${bump} where id = ? and ${column} = ?`,
     params: [value, id, seen],
   };
 }
@@ -55,6 +62,23 @@ export function readBalances(account: LedgerAccount, ids: number[]): RawStatemen
   const list = ids.map(() => '?').join(', ');
   return {
     sql: `select id, ${column} as balance from ${table} where id in (${list}) for update`,
+    params: ids,
+  };
+}
+
+/** The columns of a user or key that Redis mirrors (`MoneyState`), by table. */
+const stateColumns = {
+  users: 'quota as balance',
+  tokens: 'remain_quota as balance',
+} as const;
+
+/**
+ * Reads the money state of users or keys (`id`, `balance`, `budget_used`, `budget_start`,
+ * `money_ver`): inside a transaction that changed them, the state it commits.
+ */
+export function readMoneyStates(table: 'users' | 'tokens', ids: number[]): RawStatement {
+  return {
+    sql: `select id, ${stateColumns[table]}, budget_used, budget_start, money_ver from ${table} where id in (${ids.map(() => '?').join(', ')})`,
     params: ids,
   };
 }
@@ -194,7 +218,7 @@ function countInPeriod(
   const [used, usedParams] = usedSince(start);
   const [condition, conditionParams] = guard(used);
   return {
-    sql: `update ${budgetTable(account)} set budget_used = ${used} + ?, budget_start = ? where id = ? and ${condition}`,
+    sql: `update ${budgetTable(account)} set budget_used = ${used} + ?, budget_start = ?, ${bump} where id = ? and ${condition}`,
     params: [...usedParams, amount, start, id, ...conditionParams],
   };
 }
@@ -241,7 +265,7 @@ export function budgetAdjust(
   start: number,
 ): RawStatement {
   return {
-    sql: `update ${budgetTable(account)} set budget_used = case when budget_used + ? > 0 then budget_used + ? else 0 end where id = ? and budget_start = ?`,
+    sql: `update ${budgetTable(account)} set budget_used = case when budget_used + ? > 0 then budget_used + ? else 0 end, ${bump} where id = ? and budget_start = ?`,
     params: [delta, delta, id, start],
   };
 }
@@ -273,7 +297,7 @@ export function deleteReservations(ids: string[]): RawStatement {
 /** Adds a settlement batch's totals to a user: refund, used quota, requests. */
 export function addUserTotals(id: number, refund: number, used: number, count: number) {
   return {
-    sql: 'update users set quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ? where id = ?',
+    sql: `update users set quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ?, ${bump} where id = ?`,
     params: [refund, used, count, id],
   };
 }
@@ -281,7 +305,7 @@ export function addUserTotals(id: number, refund: number, used: number, count: n
 /** Adds a settlement batch's totals to a key: refund, used quota, last access. */
 export function addTokenTotals(id: number, refund: number, used: number, now: number) {
   return {
-    sql: 'update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?, accessed_time = ? where id = ?',
+    sql: `update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?, accessed_time = ?, ${bump} where id = ?`,
     params: [refund, used, now, id],
   };
 }
@@ -375,7 +399,7 @@ export function entryOf(ref: string, reason: LedgerReason): RawStatement {
 export function giveBack(account: LedgerAccount, id: number, amount: number): RawStatement {
   const { table, column } = at(account);
   return {
-    sql: `update ${table} set ${column} = ${column} + ? where id = ?`,
+    sql: `update ${table} set ${column} = ${column} + ?, ${bump} where id = ?`,
     params: [amount, id],
   };
 }

@@ -39,6 +39,8 @@ export interface UsersTable {
   budget_start: Generated<number>;
   /** Start of the period whose threshold alert was sent. */
   budget_alerted: Generated<number>;
+  /** Moves with every change of the row's balances or budget count (orders Redis mirrors). */
+  money_ver: Generated<number>;
   /** A discount of this user on top of the level's (1 = none). */
   extra_discount: Generated<number>;
   /** JSON `{model: multiplier}`: this user's own discount per model (replaces the level's). */

@@ -47,6 +47,8 @@ export interface TokensTable {
   budget_start: Generated<number>;
   /** Start of the period whose threshold alert was sent. */
   budget_alerted: Generated<number>;
+  /** Moves with every change of the row's balances or budget count (orders Redis mirrors). */
+  money_ver: Generated<number>;
   deleted_at: Generated<number | null>;
 }
 

@@ -89,6 +89,10 @@ export function reserve(rc: RelayContext): Promise<void> | undefined {
       user: userBudget ? currentPeriodStart(userBudget.period, zone) : null,
       token: tokenBudget ? currentPeriodStart(tokenBudget.period, zone) : null,
     };
+    rc.reservation.budgetQuota = {
+      user: userBudget?.quota ?? 0,
+      token: tokenBudget?.quota ?? 0,
+    };
   }
   return rc.ctx.billing.reserve(rc.reservation)?.catch((error: unknown) => {
     rc.reservation = null;

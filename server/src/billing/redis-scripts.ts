@@ -1,0 +1,130 @@
+/**
+ * The Lua scripts of the Redis holds (`redis-holds.ts`). Each runs atomically in Redis, so no
+ * other instance's hold comes between a check and its hold. Numbers arrive and are stored as
+ * the strings the client sent: Lua's numbers are doubles, exact to 2^53 like the ledger's, but
+ * Lua would write a large one back as `1.2e+17`, so none is turned back into text here.
+ *
+ * The keys, all under the shared state's prefix:
+ * - `money:m:<u|t>:<id>`: the mirror of a user's or key's row as last committed: `b` balance,
+ *   `bu` budget used, `bp` the budget period that count belongs to, `v` the row's
+ *   `money_ver`, `t` when it was last written (ms). Kept only when newer (by `v`) than the one
+ *   there; expires when unused.
+ * - `money:h:<u|t>:<id>`: what the requests in flight hold on that user or key.
+ * - `money:holds:<instance>`: that instance's holds, by request id: `<amount> <accounts>`.
+ * - `money:instances`: the instances that have holds, for the sweep of stopped ones.
+ */
+
+/**
+ * TAKE: applies the seeds given (mirrors read from the database), then checks every budget and
+ * balance of the request against its mirror less what is held on it, and holds the amount on
+ * every account. Idempotent per request id (a command sent again after a reconnect holds once).
+ *
+ * KEYS: holds registry, instances set, then per account its mirror and its held counter.
+ * ARGV: request id, amount, account count, now (ms), mirror TTL (ms), accounts text, instance
+ * id, then per account 7 values: check the balance (1/0), budget quota (0: none), budget
+ * period start, and a seed (balance, budget used, budget start, version; '' for none).
+ * Returns 'ok', {'miss', i...} (accounts without a mirror) or {'short', i, 'budget'|'balance',
+ * t} (the first account that cannot cover the amount, and when its mirror was written).
+ */
+export const takeScript = `
+local amount = tonumber(ARGV[2])
+local n = tonumber(ARGV[3])
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'ok' end
+local function arg(i) return 7 + (i - 1) * 7 end
+for i = 1, n do
+  local a = arg(i)
+  if ARGV[a + 7] ~= '' then
+    local mirror = KEYS[2 * i + 1]
+    local v = redis.call('HGET', mirror, 'v')
+    if not v or tonumber(v) <= tonumber(ARGV[a + 7]) then
+      redis.call('HSET', mirror, 'b', ARGV[a + 4], 'bu', ARGV[a + 5], 'bp', ARGV[a + 6], 'v', ARGV[a + 7], 't', ARGV[4])
+      redis.call('PEXPIRE', mirror, ARGV[5])
+    end
+  end
+end
+local state, missing = {}, {}
+for i = 1, n do
+  local m = redis.call('HMGET', KEYS[2 * i + 1], 'b', 'bu', 'bp', 't')
+  if m[1] then state[i] = m else missing[#missing + 1] = i end
+end
+if #missing > 0 then
+  table.insert(missing, 1, 'miss')
+  return missing
+end
+local held = {}
+for i = 1, n do held[i] = tonumber(redis.call('GET', KEYS[2 * i + 2]) or '0') end
+for i = 1, n do
+  local a = arg(i)
+  local quota = tonumber(ARGV[a + 2])
+  if quota > 0 then
+    local used = 0
+    if tonumber(state[i][3]) >= tonumber(ARGV[a + 3]) then used = tonumber(state[i][2]) end
+    if quota - used - held[i] < amount then return {'short', i, 'budget', state[i][4]} end
+  end
+end
+for i = 1, n do
+  if ARGV[arg(i) + 1] == '1' and tonumber(state[i][1]) - held[i] < amount then
+    return {'short', i, 'balance', state[i][4]}
+  end
+end
+for i = 1, n do redis.call('INCRBY', KEYS[2 * i + 2], ARGV[2]) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[6])
+redis.call('SADD', KEYS[2], ARGV[7])
+return 'ok'
+`;
+
+/**
+ * RAISE: a request whose cost exceeds its hold holds its cost until its settlement is
+ * committed, so that what it will take is not offered to other requests meanwhile.
+ *
+ * KEYS: holds registry, then the request's held counters. ARGV: request id, the extra amount,
+ * the registry's new text. Returns 0 when the hold is gone (swept, or lost with Redis).
+ */
+export const raiseScript = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+for i = 2, #KEYS do redis.call('INCRBY', KEYS[i], ARGV[2]) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1
+`;
+
+/**
+ * RELEASE: lets go of holds whose moves are committed (each once: a hold already gone, swept
+ * or lost with Redis, releases nothing), then writes the committed states into the mirrors
+ * that are not newer already.
+ *
+ * KEYS: holds registry, the held counters of each hold in turn, then one mirror per state.
+ * ARGV: hold count, then per hold its id and its number of counters; state count, then per
+ * state balance, budget used, budget start, version; then now (ms) and the mirror TTL (ms).
+ * Returns how many holds were let go.
+ */
+export const releaseScript = `
+local a, k, released = 2, 2, 0
+for j = 1, tonumber(ARGV[1]) do
+  local id, count = ARGV[a], tonumber(ARGV[a + 1])
+  a = a + 2
+  local hold = redis.call('HGET', KEYS[1], id)
+  if hold then
+    redis.call('HDEL', KEYS[1], id)
+    local amount = string.match(hold, '^%S+')
+    for x = 0, count - 1 do
+      if redis.call('DECRBY', KEYS[k + x], amount) <= 0 then redis.call('DEL', KEYS[k + x]) end
+    end
+    released = released + 1
+  end
+  k = k + count
+end
+local states = tonumber(ARGV[a])
+a = a + 1
+local now, ttl = ARGV[a + states * 4], ARGV[a + states * 4 + 1]
+for j = 1, states do
+  local mirror = KEYS[k]
+  local v = redis.call('HGET', mirror, 'v')
+  if not v or tonumber(v) <= tonumber(ARGV[a + 3]) then
+    redis.call('HSET', mirror, 'b', ARGV[a], 'bu', ARGV[a + 1], 'bp', ARGV[a + 2], 'v', ARGV[a + 3], 't', now)
+    redis.call('PEXPIRE', mirror, ttl)
+  end
+  k = k + 1
+  a = a + 4
+end
+return released
+`;
