@@ -5,7 +5,7 @@ import type { Env } from './config/env.js';
 import { allSettings } from './config/settings/index.js';
 import { Settings } from './config/settings/store.js';
 import type { AppContext } from './context.js';
-import { dialectOf, migrateToLatest, openDb, sqliteHandleOf } from './db/client.js';
+import { closeDb, dialectOf, migrateToLatest, openDb, sqliteHandleOf } from './db/client.js';
 import { WalWriteback } from './db/wal-writeback.js';
 import { Mailer } from './domain/email/mailer.js';
 import { createSessionStore } from './domain/sessions/session-store.js';
@@ -103,7 +103,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
       for (const task of closers.reverse()) await task();
       await shared.close();
       walWriteback?.close();
-      await db.destroy();
+      await closeDb(db);
     },
   };
   const balanceWatch = new LowBalanceWatch(ctx);

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { EnvError, readEnv } from './config/env.js';
 import { allSettings } from './config/settings/index.js';
 import { Settings } from './config/settings/store.js';
-import { migrateToLatest, openDb } from './db/client.js';
+import { closeDb, migrateToLatest, openDb } from './db/client.js';
 import { ChannelIndex } from './domain/channels/channel-index.js';
 import { UserCache } from './domain/users/user-cache.js';
 import type { Flavor } from './import/flavors.js';
@@ -72,7 +72,7 @@ async function main(): Promise<number> {
   } finally {
     await source.close();
     await shared.close();
-    await db.destroy();
+    await closeDb(db);
   }
 }
 

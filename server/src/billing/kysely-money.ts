@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { BaseContext } from '../base-context.js';
 import { transactRetrying } from '../db/deadlock.js';
+import { pipelineOf } from '../db/client.js';
 import { dialectOf } from '../db/dialect.js';
+import type { Pipeline } from '../db/pipeline.js';
 import { nowSeconds } from '../lib/time.js';
-import { runAsync, type Program } from './ledger/program.js';
+import { record, runAsync, type Program } from './ledger/program.js';
 import { chunks, readMoneyStates } from './ledger/statements.js';
 import { moneyStateOf, type MoneyState } from './redis-holds.js';
-import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
+import { commitProgram, keyHeld, reserveProgram } from './ledger/relay-moves.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged } from './settle-plan.js';
 
@@ -44,16 +46,51 @@ export interface Committed {
 /**
  * Commits a batch in one transaction; ReservationGone when a reservation is missing. With
  * `states`, the transaction also reads the money state of every user and key it moved, as it
- * commits them (their rows are locked by then), for the Redis mirrors.
+ * commits them (their rows are locked by then), for the Redis mirrors. A batch whose moves
+ * hold nothing in the database is sent whole when the engine can take that (`commitPipelined`),
+ * and step by step when it cannot or when sent whole it failed.
  */
-export function commitBatch(
+export async function commitBatch(
   ctx: Pick<BaseContext, 'db'>,
   moves: BalanceMove[],
   states = false,
 ): Promise<Committed> {
+  const pipeline = pipelineOf(ctx.db);
+  if (pipeline && moves.every(holdsNothingWritten)) {
+    try {
+      return await commitPipelined(pipeline, moves, states);
+    } catch {
+      // A guard did not hold (a balance short of a charge), a deadlock, a lost connection:
+      // nothing was committed, and the program step by step decides each case.
+    }
+  }
   return runAsync(ctx.db, () =>
     committing(commitProgram(moves, true, nowSeconds()), moves, states),
   );
+}
+
+/** A move whose reservation wrote nothing to the database (held in memory or Redis, or 0). */
+const holdsNothingWritten = (move: BalanceMove) =>
+  move.reservation.inMemory === true || move.reservation.quota <= 0;
+
+/**
+ * The batch as one message: the settlement program recorded as if every guard holds (its one
+ * branch on results: a balance short of a charge, whose failing statement then ends the
+ * transaction), then the reads of the states. Rows are taken in the program's order (users,
+ * then keys, then channels, each by id), as step by step.
+ */
+async function commitPipelined(
+  pipeline: Pipeline,
+  moves: BalanceMove[],
+  withStates: boolean,
+): Promise<Committed> {
+  const { statements, value: charged } = record(commitProgram(moves, true, nowSeconds()));
+  const reads = withStates ? stateReads(moves) : [];
+  const results = await pipeline.transact([...statements, ...reads.map((r) => r.statement)]);
+  const states = reads.flatMap(({ table }, i) =>
+    results[statements.length + i]!.rows.map((row) => moneyStateOf(table, row)),
+  );
+  return { charged, states };
 }
 
 /** Commits one move alone; a reservation already gone counts as nothing reserved. */
@@ -73,21 +110,31 @@ function* committing(
   withStates: boolean,
 ): Program<Committed> {
   const charged = yield* commit;
-  return { charged, states: withStates ? yield* statesOf(moves) : [] };
-}
-
-/** The money states of the users and keys of `moves`, read in the transaction that moved them. */
-function* statesOf(moves: BalanceMove[]): Program<MoneyState[]> {
-  const ids = {
-    users: new Set(moves.map((m) => m.reservation.userId)),
-    tokens: new Set(moves.map((m) => m.reservation.tokenId).filter((id) => id > 0)),
-  };
   const states: MoneyState[] = [];
-  for (const table of ['users', 'tokens'] as const) {
-    for (const slice of chunks([...ids[table]].sort((a, b) => a - b))) {
-      const { rows } = yield readMoneyStates(table, slice);
-      for (const row of rows) states.push(moneyStateOf(table, row));
+  if (withStates) {
+    for (const { table, statement } of stateReads(moves)) {
+      for (const row of (yield statement).rows) states.push(moneyStateOf(table, row));
     }
   }
-  return states;
+  return { charged, states };
+}
+
+/** The reads of the money states of the users and keys of `moves`, by table. */
+function stateReads(moves: BalanceMove[]) {
+  const ids = {
+    users: new Set(moves.map((m) => m.reservation.userId)),
+    // Keys whose balance or budget a hold counts (an unlimited key without a budget has none).
+    tokens: new Set(
+      moves
+        .map((m) => m.reservation)
+        .filter((r) => keyHeld(r) || (r.tokenId > 0 && r.budget?.token != null))
+        .map((r) => r.tokenId),
+    ),
+  };
+  return (['users', 'tokens'] as const).flatMap((table) =>
+    [...chunks([...ids[table]].sort((a, b) => a - b))].map((slice) => ({
+      table,
+      statement: readMoneyStates(table, slice),
+    })),
+  );
 }

@@ -8,6 +8,7 @@ import { lazyRequire } from '../lib/lazy-require.js';
 import { migrations } from './migrations/index.js';
 import type { Dialect } from './dialect.js';
 import { CurrentSchemaPostgresDialect } from './pg-schema-dialect.js';
+import { mysqlPipeline, postgresPipeline, type Pipeline } from './pipeline.js';
 import { storableTextPool } from './pg-text.js';
 import type { Database } from './schema/index.js';
 
@@ -37,6 +38,21 @@ function loadPg(): typeof pg {
 }
 
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+const pipelines = new WeakMap<Db, Pipeline>();
+
+/**
+ * Where a transaction can be sent as one message (PostgreSQL, MySQL; undefined on SQLite,
+ * whose statements cost no round trip). Closed with `closeDb`.
+ */
+export function pipelineOf(db: Db): Pipeline | undefined {
+  return pipelines.get(db);
+}
+
+/** Closes a database opened by `openDb`, with its pipeline. */
+export async function closeDb(db: Db): Promise<void> {
+  await pipelines.get(db)?.close();
+  await db.destroy();
+}
 
 /**
  * The better-sqlite3 connection behind a SQLite Kysely instance (undefined on other engines).
@@ -65,9 +81,11 @@ export function openDb(target: DbTarget): Db {
     // queries it was running fail, the pool opens a new one for the next.
     pool.on('error', ignoreConnectionError);
     pool.on('connect', (client) => client.on('error', ignoreConnectionError));
-    return new Kysely<Database>({
+    const db = new Kysely<Database>({
       dialect: new CurrentSchemaPostgresDialect({ pool: storableTextPool(pool) }),
     });
+    pipelines.set(db, postgresPipeline(pool));
+    return db;
   }
   if (target.kind === 'mysql') {
     const { createPool } = lazyRequire('mysql2') as typeof Mysql;
@@ -80,7 +98,9 @@ export function openDb(target: DbTarget): Db {
       charset: 'utf8mb4',
     });
     pool.on('connection', (connection) => connection.on('error', ignoreConnectionError));
-    return new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    pipelines.set(db, mysqlPipeline(target.dsn));
+    return db;
   }
   if (target.sqlitePath !== ':memory:') mkdirSync(dirname(target.sqlitePath), { recursive: true });
   const database = new SQLite(target.sqlitePath);

@@ -10,6 +10,12 @@ import type { Dialect } from './dialect.js';
 export interface RawStatement {
   sql: string;
   params: unknown[];
+  /**
+   * For a guarded statement (one that changes nothing when its condition does not hold): the
+   * same change, failing instead, for a transaction sent whole (`db/pipeline.ts`), where
+   * nobody reads a statement's count before the next one runs.
+   */
+  failing?: RawStatement;
 }
 
 /** What a statement did: rows changed, and the rows it read. */

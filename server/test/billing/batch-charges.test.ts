@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitBatch } from '../../src/billing/kysely-money.js';
 import { runAsync } from '../../src/billing/ledger/program.js';
 import { commitProgram } from '../../src/billing/ledger/relay-moves.js';
 import type { Reservation } from '../../src/billing/reservation.js';
 import type { Settlement } from '../../src/billing/settle-plan.js';
 import type { AppContext } from '../../src/context.js';
+import { pipelineOf } from '../../src/db/client.js';
 import { randomId } from '../../src/lib/random.js';
 import { nowSeconds } from '../../src/lib/time.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
@@ -77,4 +79,81 @@ describe(`charges of a settlement batch on ${testDb}`, () => {
     ]);
     expect(await auditLedger(ctx)).toEqual([]);
   });
+
+  /**
+   * Two users alike, each with a limited and an unlimited key and a budget, and the answers of
+   * one batch over them: `ids` picks whose.
+   */
+  const accountsAlike = async () => {
+    const userId = await seedUser(ctx, { quota: 20_000 });
+    const limited = await seedToken(ctx, userId, { unlimited: false, remainQuota: 6_000 });
+    const unlimited = await seedToken(ctx, userId);
+    return { userId, limited: limited.id, unlimited: unlimited.id };
+  };
+  const batchOver = (a: Awaited<ReturnType<typeof accountsAlike>>, costs: number[]) =>
+    costs.map((cost, i) => answer(a.userId, i % 2 ? a.limited : a.unlimited, i % 2 === 1, cost));
+  const booksOf = async (a: Awaited<ReturnType<typeof accountsAlike>>) => {
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['account', 'delta', 'balance_after', 'reason'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('account', '=', 'user'), eb('account_id', '=', a.userId)]),
+          eb.and([eb('account', '=', 'token'), eb('account_id', '=', a.limited)]),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+    return {
+      balances: await balancesOf(ctx, a.userId, a.limited),
+      entries: entries.map((e) => ({
+        ...e,
+        delta: Number(e.delta),
+        balance_after: Number(e.balance_after),
+      })),
+    };
+  };
+
+  it.runIf(testDb !== 'sqlite')(
+    'sends a batch whole when every balance covers it, with the books of step by step',
+    async () => {
+      const pipeline = pipelineOf(ctx.db)!;
+      let sentWhole = 0;
+      const transact = pipeline.transact.bind(pipeline);
+      pipeline.transact = (statements) => transact(statements).then((r) => (sentWhole++, r));
+      try {
+        // Covered: sent whole, once.
+        const whole = await accountsAlike();
+        const stepwise = await accountsAlike();
+        const costs = [1_000, 2_000, 3_000, 1_500];
+        const committed = await commitBatch(ctx, batchOver(whole, costs), true);
+        await runAsync(ctx.db, () => commitProgram(batchOver(stepwise, costs), true, nowSeconds()));
+        expect(sentWhole).toBe(1);
+        expect(committed.charged.map((c) => c.quota)).toEqual(costs);
+        expect(await booksOf(whole)).toEqual(await booksOf(stepwise));
+        // The states read with it are the rows as committed.
+        const user = committed.states.find((st) => st.table === 'users')!;
+        expect(user.balance).toBe(20_000 - 7_500);
+        expect(committed.states.find((st) => st.table === 'tokens')).toMatchObject({
+          id: whole.limited,
+          balance: 6_000 - 3_500,
+        });
+        // A key short of its charges: sent whole, refused by the failing guard, rolled back,
+        // then charged step by step down to what is left, as the other.
+        const shortWhole = await accountsAlike();
+        const shortStepwise = await accountsAlike();
+        const big = [1_000, 5_000, 1_000, 5_000];
+        const shortCommitted = await commitBatch(ctx, batchOver(shortWhole, big));
+        await runAsync(ctx.db, () =>
+          commitProgram(batchOver(shortStepwise, big), true, nowSeconds()),
+        );
+        expect(sentWhole).toBe(1);
+        expect(shortCommitted.charged.map((c) => c.quota)).toEqual([1_000, 5_000, 1_000, 1_000]);
+        expect(await booksOf(shortWhole)).toEqual(await booksOf(shortStepwise));
+        expect(await auditLedger(ctx)).toEqual([]);
+      } finally {
+        pipeline.transact = transact;
+      }
+    },
+  );
 });

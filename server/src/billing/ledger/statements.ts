@@ -23,12 +23,19 @@ const at = (account: LedgerAccount) => balanceColumn[account];
  */
 const bump = 'money_ver = money_ver + 1';
 
-/** Takes `amount` only if the balance covers it (1 row changed when taken). */
+/**
+ * Takes `amount` only if the balance covers it (1 row changed when taken). Its failing form
+ * writes NULL when the balance does not cover it, which the column's NOT NULL refuses.
+ */
 export function debit(account: LedgerAccount, id: number, amount: number): RawStatement {
   const { table, column } = at(account);
   return {
     sql: `update ${table} set ${column} = ${column} - ?, ${bump} where id = ? and ${column} >= ?`,
     params: [amount, id, amount],
+    failing: {
+      sql: `update ${table} set ${column} = case when ${column} >= ? then ${column} - ? else null end, ${bump} where id = ?`,
+      params: [amount, amount, id],
+    },
   };
 }
 
