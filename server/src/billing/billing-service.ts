@@ -4,7 +4,9 @@ import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
 import { lazyRequire } from '../lib/lazy-require.js';
 import { randomId } from '../lib/random.js';
+import { CheckFailed, type Check, type SharedState } from '../lib/shared-state.js';
 import type { Billing, BillingHooks } from './billing.js';
+import type { Reservation } from './reservation.js';
 import { instanceKey, reconcileReservations, replaySettlements } from './reconcile.js';
 import type { BalanceMove, Charged } from './settle-plan.js';
 import { reserveQuota } from './kysely-money.js';
@@ -52,19 +54,29 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       )
     : undefined;
   const later = (move: BalanceMove) => (sqlite ? sqlite.later(move) : queue.push(move));
+  // A hold in this process's memory (SQLite) or in the database; nothing for a free request.
+  const holdHere = (r: Reservation) => {
+    if (r.quota <= 0) return undefined;
+    return sqlite ? sqlite.reserve(r, instanceId) : reserveQuota(base, r, instanceId);
+  };
   const billing: Billing = {
     instanceId,
-    reserve: (reservation) => {
-      if (reservation.quota <= 0) return undefined;
-      if (sqlite) return sqlite.reserve(reservation, instanceId);
-      // Redis away: the hold is written to the database, as without Redis.
-      const inDatabase = () => reserveQuota(base, reservation, instanceId);
-      if (!holds?.ready) return inDatabase();
-      return holds
-        .hold(reservation)
-        .catch((error: unknown) =>
-          error instanceof RedisUnavailable ? inDatabase() : Promise.reject(error),
-        );
+    reserve: (reservation, checks) => {
+      if (holds && reservation.quota > 0) {
+        // Redis away: no admission counts, and the hold is written to the database.
+        if (!holds.ready) return reserveQuota(base, reservation, instanceId);
+        return holds
+          .hold(reservation, checks)
+          .catch((error: unknown) =>
+            error instanceof RedisUnavailable
+              ? reserveQuota(base, reservation, instanceId)
+              : Promise.reject(error),
+          );
+      }
+      if (checks && checks.length > 0) {
+        return admitThen(base.shared, checks, () => holdHere(reservation));
+      }
+      return holdHere(reservation);
     },
     settleDelivered: (settlement) =>
       sqlite ? sqlite.deliver(settlement) : queue.commitSoon(settlement),
@@ -106,6 +118,27 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
     },
   };
   return billing;
+}
+
+/**
+ * Runs admission checks in the shared state, then `hold`: a failed check rejects with
+ * `CheckFailed`, and a refused hold gives back the slots the checks took.
+ */
+function admitThen(
+  shared: SharedState,
+  checks: readonly Check[],
+  hold: () => Promise<void> | undefined,
+): Promise<void> | undefined {
+  if (checks.length === 0) return hold();
+  const holdAfter = (failed: number) => {
+    if (failed >= 0) return Promise.reject(new CheckFailed(failed));
+    return hold()?.catch((error: unknown) => {
+      for (const c of checks) if (c.kind === 'enter') shared.leave(c.key).catch(() => undefined);
+      throw error;
+    });
+  };
+  const failed = shared.admit(checks);
+  return typeof failed === 'number' ? holdAfter(failed) : failed.then(holdAfter);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Check } from '../lib/shared-state.js';
 import type { Reservation } from './reservation.js';
 import type { Charged, Refund, Settlement } from './settle-plan.js';
 
@@ -6,11 +7,13 @@ export interface Billing {
   /** This process's id, stamped on its reservations. */
   readonly instanceId: string;
   /**
-   * RESERVE now (atomic, guarded): undefined when it is held at once (in memory, or nothing to
-   * hold), else a promise; a refusal (`insufficient_user_quota`, `insufficient_token_quota`,
-   * the budgets') always comes as a rejected promise.
+   * RESERVE now (atomic, guarded), after the request's admission `checks` (with Redis, in the
+   * same round trip): undefined when it is held at once (in memory, or nothing to hold), else a
+   * promise; a refusal (`CheckFailed`, `insufficient_user_quota`, `insufficient_token_quota`,
+   * the budgets') always comes as a rejected promise, with no slot of the checks left taken.
+   * While Redis is unreachable the checks are skipped and the hold is written to the database.
    */
-  reserve(reservation: Reservation): Promise<void> | undefined;
+  reserve(reservation: Reservation, checks?: readonly Check[]): Promise<void> | undefined;
   /**
    * SETTLE a delivered answer: resolves once the charge and its log are committed (a group
    * commit shared by every answer finishing in the same turn). The relay awaits it before

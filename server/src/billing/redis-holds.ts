@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { Dialect } from '../db/dialect.js';
 import { runRaw } from '../db/raw-statement.js';
 import { AppError } from '../errors.js';
+import { CheckFailed, checkArgs, type Check } from '../lib/shared-state.js';
 import { keyHeld } from './ledger/relay-moves.js';
 import { readMoneyStates } from './ledger/statements.js';
 import type { Reservation } from './reservation.js';
@@ -140,16 +141,18 @@ export class RedisHolds {
   }
 
   /**
-   * RESERVE in Redis: resolves once held; rejects with the refusal (nothing held then), or
+   * RESERVE in Redis, after the request's admission checks (in the same script): resolves
+   * once held; rejects with `CheckFailed` or the refusal (nothing held then), or
    * with `RedisUnavailable` when Redis did not answer (the hold, if Redis took it, is let go
    * of with the next release).
    */
-  async hold(r: Reservation): Promise<void> {
+  async hold(r: Reservation, checks: readonly Check[] = []): Promise<void> {
     const accounts = accountsOf(r);
     let seeds: Array<MoneyState | undefined> = [];
     let rechecked = false;
     for (;;) {
-      const answer = await this.run(this.take, r, this.takeArgs(r, accounts, seeds));
+      const args = this.takeArgs(r, accounts, seeds, checks, !rechecked);
+      const answer = await this.run(this.take, r, args);
       if (answer === 'ok') {
         r.inMemory = true;
         r.held = r.quota;
@@ -164,6 +167,7 @@ export class RedisHolds {
         if (gone) throw new AppError(refusals[gone.kind].balance, undefined, 403);
         continue;
       }
+      if (verdict === 'refused') throw new CheckFailed(Number(rest[0]) - 1);
       const [index, what, writtenAt] = rest as [number, 'budget' | 'balance', string];
       const account = accounts[index - 1]!;
       if (!rechecked && this.clock() - Number(writtenAt) > recheckAfterMs) {
@@ -269,8 +273,11 @@ export class RedisHolds {
     r: Reservation,
     accounts: HoldAccount[],
     seeds: Array<MoneyState | undefined>,
+    checks: readonly Check[],
+    countHits: boolean,
   ): Array<string | number> {
-    const keys = [registryKey(this.instanceId), instancesKey];
+    const admission = checkArgs(checks);
+    const keys = [registryKey(this.instanceId), instancesKey, ...admission.keys];
     const args: Array<string | number> = [
       r.id,
       r.quota,
@@ -279,6 +286,8 @@ export class RedisHolds {
       mirrorTtlMs,
       accounts.map((a) => `${a.kind}:${a.id}`).join(' '),
       this.instanceId,
+      countHits ? 1 : 0,
+      ...admission.args,
     ];
     accounts.forEach((a, i) => {
       keys.push(mirrorKey(a.kind, a.id), heldKey(a.kind, a.id));

@@ -1,3 +1,5 @@
+import { admitLua } from '../lib/shared-state.js';
+
 /**
  * The Lua scripts of the Redis holds (`redis-holds.ts`). Each runs atomically in Redis, so no
  * other instance's hold comes between a check and its hold. Numbers arrive and are stored as
@@ -15,59 +17,74 @@
  */
 
 /**
- * TAKE: applies the seeds given (mirrors read from the database), then checks every budget and
+ * TAKE: applies the seeds given (mirrors read from the database), runs the request's admission
+ * checks (rate limits, slots, per-minute caps: `admitLua`), then checks every budget and
  * balance of the request against its mirror less what is held on it, and holds the amount on
- * every account. Idempotent per request id (a command sent again after a reconnect holds once).
+ * every account: all a request asks of shared state before its upstream call, in one round
+ * trip. Idempotent per request id (a command sent again after a reconnect holds once).
  *
- * KEYS: holds registry, instances set, then per account its mirror and its held counter.
+ * KEYS: holds registry, instances set, the checks' keys, then per account its mirror and its
+ * held counter.
  * ARGV: request id, amount, account count, now (ms), mirror TTL (ms), accounts text, instance
- * id, then per account 7 values: check the balance (1/0), budget quota (0: none), budget
- * period start, and a seed (balance, budget used, budget start, version; '' for none).
- * Returns 'ok', {'miss', i...} (accounts without a mirror) or {'short', i, 'budget'|'balance',
- * t} (the first account that cannot cover the amount, and when its mirror was written).
+ * id, whether to count hits (1/0), the checks (count, then kind, limit, seconds each), then per
+ * account 7 values: check the balance (1/0), budget quota (0: none), budget period start, and
+ * a seed (balance, budget used, budget start, version; '' for none).
+ * Returns 'ok', {'miss', i...} (accounts without a mirror: nothing counted), {'refused', j}
+ * (check j failed) or {'short', i, 'budget'|'balance', t} (the first account that cannot cover
+ * the amount, and when its mirror was written; the checks' slots given back).
  */
-export const takeScript = `
+export const takeScript = `${admitLua}
 local amount = tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'ok' end
-local function arg(i) return 7 + (i - 1) * 7 end
+local checks = tonumber(ARGV[9])
+local k0 = 2 + checks
+local a0 = 9 + 3 * checks
+local function arg(i) return a0 + (i - 1) * 7 end
+local function mirror(i) return KEYS[k0 + 2 * i - 1] end
+local function heldKey(i) return KEYS[k0 + 2 * i] end
 for i = 1, n do
   local a = arg(i)
   if ARGV[a + 7] ~= '' then
-    local mirror = KEYS[2 * i + 1]
-    local v = redis.call('HGET', mirror, 'v')
+    local v = redis.call('HGET', mirror(i), 'v')
     if not v or tonumber(v) <= tonumber(ARGV[a + 7]) then
-      redis.call('HSET', mirror, 'b', ARGV[a + 4], 'bu', ARGV[a + 5], 'bp', ARGV[a + 6], 'v', ARGV[a + 7], 't', ARGV[4])
-      redis.call('PEXPIRE', mirror, ARGV[5])
+      redis.call('HSET', mirror(i), 'b', ARGV[a + 4], 'bu', ARGV[a + 5], 'bp', ARGV[a + 6], 'v', ARGV[a + 7], 't', ARGV[4])
+      redis.call('PEXPIRE', mirror(i), ARGV[5])
     end
   end
 end
 local state, missing = {}, {}
 for i = 1, n do
-  local m = redis.call('HMGET', KEYS[2 * i + 1], 'b', 'bu', 'bp', 't')
+  local m = redis.call('HMGET', mirror(i), 'b', 'bu', 'bp', 't')
   if m[1] then state[i] = m else missing[#missing + 1] = i end
 end
 if #missing > 0 then
   table.insert(missing, 1, 'miss')
   return missing
 end
+local refused = admit(2, 8, ARGV[8] == '1')
+if refused > 0 then return {'refused', refused} end
 local held = {}
-for i = 1, n do held[i] = tonumber(redis.call('GET', KEYS[2 * i + 2]) or '0') end
+for i = 1, n do held[i] = tonumber(redis.call('GET', heldKey(i)) or '0') end
 for i = 1, n do
   local a = arg(i)
   local quota = tonumber(ARGV[a + 2])
   if quota > 0 then
     local used = 0
     if tonumber(state[i][3]) >= tonumber(ARGV[a + 3]) then used = tonumber(state[i][2]) end
-    if quota - used - held[i] < amount then return {'short', i, 'budget', state[i][4]} end
+    if quota - used - held[i] < amount then
+      leaveAll(2, 8)
+      return {'short', i, 'budget', state[i][4]}
+    end
   end
 end
 for i = 1, n do
   if ARGV[arg(i) + 1] == '1' and tonumber(state[i][1]) - held[i] < amount then
+    leaveAll(2, 8)
     return {'short', i, 'balance', state[i][4]}
   end
 end
-for i = 1, n do redis.call('INCRBY', KEYS[2 * i + 2], ARGV[2]) end
+for i = 1, n do redis.call('INCRBY', heldKey(i), ARGV[2]) end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[6])
 redis.call('SADD', KEYS[2], ARGV[7])
 return 'ok'

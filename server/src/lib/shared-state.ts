@@ -4,6 +4,26 @@ import type { Redis } from 'ioredis';
 import { lazyRequire } from './lazy-require.js';
 
 /**
+ * One admission check of a request, counted in the shared state: `hit` counts one more in a
+ * fixed window of `seconds` (from the first hit) and fails past `limit`; `enter` takes one of
+ * `limit` slots (freed after `seconds` if never given back) and fails when none is free;
+ * `below` fails when the counter is at `limit` or more.
+ */
+export interface Check {
+  kind: 'hit' | 'enter' | 'below';
+  key: string;
+  limit: number;
+  seconds: number;
+}
+
+/** An admission check failed (`index` in the list given); nothing of the request is held. */
+export class CheckFailed extends Error {
+  constructor(readonly index: number) {
+    super(`admission check ${index} failed`);
+  }
+}
+
+/**
  * State that several instances must share: short-lived keys (sessions, codes), counters
  * (rate limits) and change notifications. In process for one instance; Redis for many.
  */
@@ -29,6 +49,12 @@ export interface SharedState {
   enter(key: string, limit: number, ttlSeconds: number): Promise<boolean>;
   /** Gives back a slot taken by `enter`. */
   leave(key: string): Promise<void>;
+  /**
+   * Runs checks in order, at once (one round trip to Redis): -1 when all pass, else the index
+   * of the first that failed, with the slots taken before it given back. In process, answered
+   * without a promise.
+   */
+  admit(checks: readonly Check[]): number | Promise<number>;
   /** Tells every instance (this one included) about a change on `topic`. */
   publish(topic: string, message: string): Promise<void>;
   /** Runs `handler` for each message published on `topic` by any instance. */
@@ -88,6 +114,37 @@ class MemoryState implements SharedState {
   }
 
   async leave(key: string): Promise<void> {
+    this.leaveNow(key);
+  }
+
+  admit(checks: readonly Check[]): number {
+    for (let i = 0; i < checks.length; i++) {
+      const { kind, key, limit, seconds } = checks[i]!;
+      const entry = this.live(key);
+      const count = entry ? Number(entry.value) : 0;
+      let failed: boolean;
+      if (kind === 'hit') {
+        const expiresAt = entry ? entry.expiresAt : Date.now() + seconds * 1000;
+        this.values.set(key, { value: String(count + 1), expiresAt });
+        failed = count + 1 > limit;
+      } else if (kind === 'enter') {
+        failed = count >= limit;
+        if (!failed) {
+          this.values.set(key, {
+            value: String(count + 1),
+            expiresAt: Date.now() + seconds * 1000,
+          });
+        }
+      } else failed = count >= limit;
+      if (failed) {
+        for (let j = 0; j < i; j++) if (checks[j]!.kind === 'enter') this.leaveNow(checks[j]!.key);
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private leaveNow(key: string): void {
     const entry = this.live(key);
     if (!entry) return;
     const taken = Number(entry.value) - 1;
@@ -129,6 +186,75 @@ const enterScript = `local n = redis.call('INCR', KEYS[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 if n > tonumber(ARGV[1]) then redis.call('DECR', KEYS[1]) return 0 end
 return 1`;
+/**
+ * The admission checks as a Lua function, for `admitScript` and the relay's hold script:
+ * `admit(k, a, countHits)` reads the checks' keys from KEYS[k + 1 ...] and their count and
+ * (kind, limit, seconds) from ARGV[a + 1 ...]; returns the index (1-based) of the first that
+ * failed, with the slots taken before it given back, or 0; `countHits` false skips the hits
+ * (a check run again for the same request). Also `leaveAll(k, a)`, which gives back every
+ * slot the checks took.
+ */
+export const admitLua = `
+local function admit(k, a, countHits)
+  local count = tonumber(ARGV[a + 1])
+  for j = 1, count do
+    local key = KEYS[k + j]
+    local kind, limit, seconds = ARGV[a + 3 * j - 1], tonumber(ARGV[a + 3 * j]), ARGV[a + 3 * j + 1]
+    local failed = false
+    if kind == 'hit' then
+      if countHits then
+        local n = redis.call('INCR', key)
+        redis.call('EXPIRE', key, seconds, 'NX')
+        failed = n > limit
+      end
+    elseif kind == 'enter' then
+      local n = redis.call('INCR', key)
+      redis.call('EXPIRE', key, seconds)
+      if n > limit then
+        redis.call('DECR', key)
+        failed = true
+      end
+    else
+      failed = tonumber(redis.call('GET', key) or '0') >= limit
+    end
+    if failed then
+      for i = 1, j - 1 do
+        if ARGV[a + 3 * i - 1] == 'enter' and redis.call('DECR', KEYS[k + i]) <= 0 then
+          redis.call('DEL', KEYS[k + i])
+        end
+      end
+      return j
+    end
+  end
+  return 0
+end
+local function leaveAll(k, a)
+  for i = 1, tonumber(ARGV[a + 1]) do
+    if ARGV[a + 3 * i - 1] == 'enter' and redis.call('DECR', KEYS[k + i]) <= 0 then
+      redis.call('DEL', KEYS[k + i])
+    end
+  end
+end
+`;
+
+/** Runs the checks: KEYS are theirs, ARGV their count and kinds, limits and seconds. */
+const admitScript = `${admitLua}
+return admit(0, 0, true)`;
+
+/** The KEYS and ARGV of a list of checks, as `admitLua` reads them. */
+export function checkArgs(checks: readonly Check[]): {
+  keys: string[];
+  args: Array<string | number>;
+} {
+  const keys: string[] = [];
+  const args: Array<string | number> = [checks.length];
+  for (const { kind, key, limit, seconds } of checks) {
+    keys.push(key);
+    args.push(kind, limit, seconds);
+  }
+  return { keys, args };
+}
+
 /** Gives a slot back, never below zero. */
 const leaveScript = `local n = redis.call('DECR', KEYS[1])
 if n <= 0 then redis.call('DEL', KEYS[1]) end
@@ -194,6 +320,13 @@ class RedisState implements SharedState {
 
   async leave(key: string): Promise<void> {
     await this.client.eval(leaveScript, 1, key);
+  }
+
+  async admit(checks: readonly Check[]): Promise<number> {
+    if (checks.length === 0) return -1;
+    const { keys, args } = checkArgs(checks);
+    const failed = Number(await this.client.eval(admitScript, keys.length, ...keys, ...args));
+    return failed - 1;
   }
 
   async publish(topic: string, message: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { UserOverrides } from '../domain/users/user-cache.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModelPricing } from '../billing/pricing.js';
 import type { Reservation } from '../billing/reservation.js';
+import type { Gate } from './steps/gate.js';
 import type { Usage } from '../billing/usage.js';
 import type { AppContext } from '../context.js';
 import type { CachedToken } from '../domain/tokens/token-cache.js';
@@ -117,6 +118,8 @@ export class RelayContext {
   request!: ParsedRequest;
   /** The in-flight slots this request holds (level, user), given back when it ends. */
   heldSlots: string[] = [];
+  /** Admission checks gathered by the limit steps, run with the reservation; null for none. */
+  gate: Gate | null = null;
   /** Set by `priceRequest`: the price, with a price tier applied when one matched. */
   pricing!: ModelPricing;
   /** Set by `priceRequest`: the model's price before tiers (settlement re-tiers by usage). */

@@ -29,12 +29,9 @@ export function relayRequest(rc: RelayContext): Promise<void> {
 export async function relayAuthenticated(rc: RelayContext): Promise<void> {
   try {
     readRequest(rc);
-    const keyLimits = checkKeyLimits(rc);
-    if (keyLimits) await keyLimits;
-    const limits = checkLevelLimits(rc);
-    if (limits) await limits;
-    const caps = checkCallerCaps(rc);
-    if (caps) await caps;
+    checkKeyLimits(rc);
+    checkLevelLimits(rc);
+    checkCallerCaps(rc);
     priceRequest(rc);
     const reserving = reserve(rc);
     if (reserving) await reserving;

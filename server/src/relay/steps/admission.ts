@@ -1,8 +1,9 @@
 import type { MessageId } from '@gateway/shared';
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
-import { capacityKeys, counterValue, secondsToNextMinute } from '../../domain/limits/capacity.js';
+import { capacityKeys, secondsToNextMinute } from '../../domain/limits/capacity.js';
 import { AppError } from '../../errors.js';
 import type { RelayContext } from '../relay-context.js';
+import { gateOf } from './gate.js';
 
 /**
  * Admission caps, counted on every instance through the shared state (Redis when several
@@ -29,36 +30,37 @@ export class CapacityFull extends AppError {
 }
 
 /**
- * The caller's caps, before anything is reserved: the key's and the user's tokens this
- * minute, then a slot among the key's requests in flight (given back by `leaveSlots`).
- * Answers without a promise when the caller has none of these caps.
+ * The caller's caps, added to the request's gate (checked with the reservation): the key's and
+ * the user's tokens this minute, then a slot among the key's requests in flight (given back by
+ * `leaveSlots`).
  */
-export function checkCallerCaps(rc: RelayContext): Promise<void> | undefined {
-  const token = rc.caller.token;
-  const capped =
-    rc.caller.overrides.tpmLimit > 0 ||
-    (token !== null && (token.tpmLimit > 0 || token.maxParallel > 0));
-  return capped ? holdCallerCaps(rc) : undefined;
-}
-
-async function holdCallerCaps(rc: RelayContext): Promise<void> {
-  const { shared } = rc.ctx;
+export function checkCallerCaps(rc: RelayContext): void {
   const token = rc.caller.token;
   if (token && token.tpmLimit > 0) {
-    const used = await counterValue(rc.ctx, capacityKeys.keyTokens(token.id));
-    if (used >= token.tpmLimit) throw minuteFull('token_tpm_limited', token.tpmLimit);
+    const limit = token.tpmLimit;
+    gateOf(rc).add(
+      { kind: 'below', key: capacityKeys.keyTokens(token.id), limit, seconds: 0 },
+      () => minuteFull('token_tpm_limited', limit),
+    );
   }
   const userLimit = rc.caller.overrides.tpmLimit;
   if (userLimit > 0) {
-    const used = await counterValue(rc.ctx, capacityKeys.userTokens(rc.caller.userId));
-    if (used >= userLimit) throw minuteFull('user_tpm_limited', userLimit);
+    gateOf(rc).add(
+      {
+        kind: 'below',
+        key: capacityKeys.userTokens(rc.caller.userId),
+        limit: userLimit,
+        seconds: 0,
+      },
+      () => minuteFull('user_tpm_limited', userLimit),
+    );
   }
   if (token && token.maxParallel > 0) {
-    const key = capacityKeys.keyInFlight(token.id);
-    if (!(await shared.enter(key, token.maxParallel, slotTtlSeconds))) {
-      throw new CapacityFull('token_parallel_limited', { limit: token.maxParallel }, 1);
-    }
-    rc.heldSlots.push(key);
+    const limit = token.maxParallel;
+    gateOf(rc).add(
+      { kind: 'enter', key: capacityKeys.keyInFlight(token.id), limit, seconds: slotTtlSeconds },
+      () => new CapacityFull('token_parallel_limited', { limit }, 1),
+    );
   }
 }
 

@@ -9,6 +9,7 @@ import { nowSeconds } from '../../lib/time.js';
 import type { AppContext } from '../../context.js';
 import type { ClientFormat } from '../adaptors/adaptor.js';
 import type { Caller, RelayContext } from '../relay-context.js';
+import { gateOf } from './gate.js';
 
 /** A key as sent: the 48-character key and the optional pinned channel id. */
 export interface PresentedKey {
@@ -161,26 +162,22 @@ export function callerOf(user: CachedUser, token: Caller['token'], pinned: numbe
 
 /**
  * Per-key checks that need the parsed request: the model restriction, then the key's rate
- * limit (requests per window, counted on every instance through the shared state). Answers
- * without a promise when the key has no rate limit.
+ * limit (requests per window, counted on every instance through the shared state), which is
+ * added to the request's gate.
  */
-export function checkKeyLimits(rc: RelayContext): Promise<void> | undefined {
+export function checkKeyLimits(rc: RelayContext): void {
   const token = rc.caller.token;
   if (!token) return;
   if (token.modelLimits && !token.modelLimits.has(rc.request.model)) {
     throw forbidden('token_model_denied', { model: rc.request.model });
   }
   const limit = token.rateLimit;
-  if (limit.count > 0 && limit.windowSeconds > 0) return countKeyRequest(rc, token.id, limit);
-}
-
-async function countKeyRequest(
-  rc: RelayContext,
-  tokenId: number,
-  limit: CachedToken['rateLimit'],
-): Promise<void> {
-  const hits = await rc.ctx.shared.hit(`rl:key:${tokenId}`, limit.windowSeconds);
-  if (hits > limit.count) throw new RateLimited(limit.message);
+  if (limit.count > 0 && limit.windowSeconds > 0) {
+    gateOf(rc).add(
+      { kind: 'hit', key: `rl:key:${token.id}`, limit: limit.count, seconds: limit.windowSeconds },
+      () => new RateLimited(limit.message),
+    );
+  }
 }
 
 /** The per-key rate limit was hit; carries the key's own message when it has one. */

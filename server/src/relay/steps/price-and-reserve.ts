@@ -8,6 +8,7 @@ import { currentPeriodStart } from '../../lib/budget-period.js';
 import { discountFor } from '../../domain/levels/discount.js';
 import { markTokenExhausted } from '../../domain/tokens/token-status.js';
 import { AppError } from '../../errors.js';
+import { CheckFailed } from '../../lib/shared-state.js';
 import type { RelayContext } from '../relay-context.js';
 
 /** Endpoints whose answer is generated text, so an uncapped answer reserves the default cap. */
@@ -46,7 +47,8 @@ export function applyPriceTier(rc: RelayContext, promptTokens: number): void {
 }
 
 /**
- * RESERVE: holds the estimated cost on the user and the key before the upstream call — the
+ * RESERVE: runs the request's admission checks (its gate) and holds the estimated cost on the
+ * user and the key before the upstream call — the
  * full price for a fixed price, else prompt (at least `PreConsumedQuota` tokens) plus the
  * answer cap at the completion ratio. Free requests hold nothing. A promise only when the
  * hold is not taken at once (see `Billing.reserve`).
@@ -94,11 +96,23 @@ export function reserve(rc: RelayContext): Promise<void> | undefined {
       token: tokenBudget?.quota ?? 0,
     };
   }
-  return rc.ctx.billing.reserve(rc.reservation)?.catch((error: unknown) => {
-    rc.reservation = null;
-    if (error instanceof AppError && error.id === 'insufficient_token_quota' && token) {
-      markTokenExhausted(rc.ctx, token.id).catch(() => undefined);
-    }
-    throw error;
-  });
+  const gate = rc.gate;
+  const holding = rc.ctx.billing.reserve(rc.reservation, gate?.checks);
+  if (!holding) {
+    if (gate) rc.heldSlots.push(...gate.slots());
+    return;
+  }
+  return holding.then(
+    () => {
+      if (gate) rc.heldSlots.push(...gate.slots());
+    },
+    (error: unknown) => {
+      rc.reservation = null;
+      if (error instanceof CheckFailed) throw gate!.refusal(error.index);
+      if (error instanceof AppError && error.id === 'insufficient_token_quota' && token) {
+        markTokenExhausted(rc.ctx, token.id).catch(() => undefined);
+      }
+      throw error;
+    },
+  );
 }
