@@ -24,6 +24,9 @@ const reconcileEveryMs = 60_000;
 /** Builds the billing service of a process; `start()` it before serving. */
 export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   const instanceId = randomId(9);
+  // Says this instance is alive (at start, every heartbeat, and when Redis is back, so that
+  // a Redis restart does not make the others sweep its holds as a stopped process's).
+  const announce = () => base.shared.set(instanceKey(instanceId), '1', aliveTtlSeconds);
   // What a commit charged goes to the hooks; a failing hook never fails the commit.
   const onCharged = (charged: Charged[]) => {
     try {
@@ -34,7 +37,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   };
   const raw = sqliteHandleOf(base.db);
   // PostgreSQL and MySQL with Redis: holds in Redis, on a connection of their own.
-  const redis = !raw && base.shared.redisTarget ? moneyRedis(base) : undefined;
+  const redis = !raw && base.shared.redisTarget ? moneyRedis(base, announce) : undefined;
   const holds = redis && new RedisHolds(redis, base.db, base.dialect, instanceId);
   const queue = new SettlementQueue(base, onCharged, holds);
   // A database file gets a usage journal beside it (`<file>-usage`); one in memory does not.
@@ -87,11 +90,9 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       await queue.flush();
     },
     start: async () => {
-      const key = instanceKey(instanceId);
-      await base.shared.set(key, '1', aliveTtlSeconds);
-      const heartbeat = setInterval(() => {
-        base.shared.set(key, '1', aliveTtlSeconds).catch(() => undefined);
-      }, heartbeatMs).unref();
+      await announce();
+      const heartbeat = setInterval(() => void announce().catch(() => undefined), heartbeatMs);
+      heartbeat.unref();
       const sweep =
         base.shared.kind === 'redis'
           ? setInterval(
@@ -108,7 +109,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
         await holds?.drain();
         await redis?.quit().catch(() => undefined);
         await hooks.onStopped?.().catch(() => undefined);
-        await base.shared.del(key).catch(() => undefined);
+        await base.shared.del(instanceKey(instanceId)).catch(() => undefined);
       });
       if (journal) {
         await replaySettlements(base, journal.read(), onCharged);
@@ -167,7 +168,7 @@ async function reconcileStopped(
  * offline queue, no retry, a second at most) so that the request holds in the database
  * instead of waiting, and one is never sent twice; commands of one turn share one write.
  */
-function moneyRedis(base: BaseContext): Redis {
+function moneyRedis(base: BaseContext, onBack: () => Promise<void>): Redis {
   const { url, prefix } = base.shared.redisTarget!;
   const { Redis } = lazyRequire('ioredis') as typeof IORedis;
   const client = new Redis(url, {
@@ -184,7 +185,10 @@ function moneyRedis(base: BaseContext): Redis {
     down = true;
   });
   client.on('ready', () => {
-    if (down) base.log.warn('Redis is reachable again; relay holds go to Redis');
+    if (down) {
+      base.log.warn('Redis is reachable again; relay holds go to Redis');
+      onBack().catch(() => undefined);
+    }
     down = false;
   });
   return client;

@@ -255,6 +255,11 @@ export function checkArgs(checks: readonly Check[]): {
   return { keys, args };
 }
 
+/** The admission script as a command of the client (`defineCommand`). */
+interface AdmitCommand {
+  gatewayAdmit(...args: Array<string | number>): Promise<unknown>;
+}
+
 /** Gives a slot back, never below zero. */
 const leaveScript = `local n = redis.call('DECR', KEYS[1])
 if n <= 0 then redis.call('DEL', KEYS[1]) end
@@ -275,6 +280,8 @@ class RedisState implements SharedState {
     this.redisTarget = { url, prefix };
     const { Redis } = lazyRequire('ioredis') as typeof IORedis;
     this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+    // Sent as EVALSHA once loaded (ioredis loads it again after a Redis restart).
+    this.client.defineCommand('gatewayAdmit', { lua: admitScript });
     // ioredis reconnects by itself; an outage is reported once, and so is the recovery.
     let down = false;
     this.client.on('error', (error: Error) => {
@@ -325,8 +332,12 @@ class RedisState implements SharedState {
   async admit(checks: readonly Check[]): Promise<number> {
     if (checks.length === 0) return -1;
     const { keys, args } = checkArgs(checks);
-    const failed = Number(await this.client.eval(admitScript, keys.length, ...keys, ...args));
-    return failed - 1;
+    const failed = await (this.client as unknown as AdmitCommand).gatewayAdmit(
+      keys.length,
+      ...keys,
+      ...args,
+    );
+    return Number(failed) - 1;
   }
 
   async publish(topic: string, message: string): Promise<void> {
