@@ -126,7 +126,19 @@ describe(`charges of a settlement batch on ${testDb}`, () => {
         const whole = await accountsAlike();
         const stepwise = await accountsAlike();
         const costs = [1_000, 2_000, 3_000, 1_500];
-        const committed = await commitBatch(ctx, batchOver(whole, costs), true);
+        // Values are written into the text: quotes, backslashes, placeholders and NUL survive.
+        const tricky = "it's \\ a ? test\u0000'); drop table users; --";
+        const wholeBatch = batchOver(whole, costs);
+        wholeBatch[0]!.log!.content = tricky;
+        const committed = await commitBatch(ctx, wholeBatch, true);
+        const stored = await ctx.db
+          .selectFrom('logs')
+          .select('content')
+          .where('request_id', '=', wholeBatch[0]!.reservation.id)
+          .executeTakeFirstOrThrow();
+        expect(stored.content).toBe(
+          testDb === 'postgres' ? tricky.replace('\u0000', '\uFFFD') : tricky,
+        );
         await runAsync(ctx.db, () => commitProgram(batchOver(stepwise, costs), true, nowSeconds()));
         expect(sentWhole).toBe(1);
         expect(committed.charged.map((c) => c.quota)).toEqual(costs);
