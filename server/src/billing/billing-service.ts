@@ -66,8 +66,10 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
     instanceId,
     reserve: (reservation, checks) => {
       if (holds && reservation.quota > 0) {
-        // Redis away: no admission counts, and the hold is written to the database.
-        if (!holds.ready) return reserveQuota(base, reservation, instanceId);
+        // Redis away: no admission counts, and the hold is written to the database; likewise
+        // while commits fail, so that the database refuses it rather than an answer going
+        // out that cannot be charged.
+        if (!holds.ready || !queue.healthy) return reserveQuota(base, reservation, instanceId);
         return holds
           .hold(reservation, checks)
           .catch((error: unknown) =>

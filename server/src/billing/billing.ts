@@ -18,6 +18,8 @@ export interface Billing {
    * SETTLE a delivered answer: resolves once the charge and its log are committed (a group
    * commit shared by every answer finishing in the same turn). The relay awaits it before
    * the answer's last bytes leave, so a crash never leaves a delivered answer unbilled.
+   * Rejects with `SettlementFailed` when the charge could not be committed: the answer must
+   * then not be completed.
    */
   settleDelivered(settlement: Settlement): Promise<void>;
   /** SETTLE later, in the next batch (an answer the client will not receive whole). */

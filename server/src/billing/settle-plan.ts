@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { AppError } from '../errors.js';
 import type { LogsTable } from '../db/schema/index.js';
 import type { Reservation } from './reservation.js';
 
@@ -60,6 +61,16 @@ export interface SettlePlan {
 
 /** Thrown inside a batch when some reservation is gone (already reconciled elsewhere). */
 export class ReservationGone extends Error {}
+
+/**
+ * The charge of an answer could not be committed (the database unreachable): nothing was
+ * charged, so the answer must not reach the client whole.
+ */
+export class SettlementFailed extends AppError {
+  constructor() {
+    super('charge_not_recorded', undefined, 503);
+  }
+}
 
 /** Moves in a fixed order (by user), so concurrent batches lock rows in the same order. */
 export const inLockOrder = (moves: BalanceMove[]): BalanceMove[] =>

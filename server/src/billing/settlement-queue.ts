@@ -2,7 +2,12 @@ import type { BaseContext } from '../base-context.js';
 import { isDeadlock } from '../db/deadlock.js';
 import { commitBatch, commitOne } from './kysely-money.js';
 import type { RedisHolds } from './redis-holds.js';
-import { ReservationGone, type BalanceMove, type Charged } from './settle-plan.js';
+import {
+  ReservationGone,
+  SettlementFailed,
+  type BalanceMove,
+  type Charged,
+} from './settle-plan.js';
 
 /** How long a move may wait for companions before its batch commits. */
 const batchDelayMs = 25;
@@ -25,6 +30,14 @@ export class SettlementQueue {
   private timer: NodeJS.Timeout | undefined;
   /** The batch being committed. */
   private inFlight: Promise<void> | undefined;
+  /** Moves whose commit failed (nothing charged), for `commitSoon` to tell its waiter. */
+  private readonly failed = new WeakSet<BalanceMove>();
+  /**
+   * False from a commit that failed (the database unreachable, say) until one succeeds: holds
+   * are then written to the database, which refuses them while it is away, rather than taken
+   * in Redis for answers that could not be charged.
+   */
+  healthy = true;
   /** The batch after it: everything queued once the one in flight is done. */
   private next: { promise: Promise<void>; resolve: () => void } | undefined;
   /** The commit that moves queued with `commitSoon` in this turn will be part of. */
@@ -63,7 +76,9 @@ export class SettlementQueue {
         resolve(this.flush());
       }),
     );
-    return this.soon;
+    return this.soon.then(() => {
+      if (this.failed.has(move)) throw new SettlementFailed();
+    });
   }
 
   /** Queues moves and resolves once they are committed (or left for reconciliation). */
@@ -110,6 +125,7 @@ export class SettlementQueue {
     for (let attempt = 1; ; attempt++) {
       try {
         const { charged, states } = await commitBatch(this.ctx, batch, this.holds !== undefined);
+        this.healthy = true;
         void this.holds?.committed(batch, states);
         return this.report(charged);
       } catch (error) {
@@ -126,11 +142,15 @@ export class SettlementQueue {
     for (const move of batch) {
       try {
         const { charged, states } = await commitOne(this.ctx, move, this.holds !== undefined);
+        this.healthy = true;
         void this.holds?.committed([move], states);
         this.report(charged);
       } catch (error) {
         // The reservation row stays, so the next start refunds it: the user is not charged.
-        // A hold in Redis is let go of now, for the same reason.
+        // A hold in Redis is let go of now, for the same reason. An answer waiting for this
+        // charge is not completed (`SettlementFailed`).
+        this.healthy = false;
+        this.failed.add(move);
         void this.holds?.committed([move], []);
         this.ctx.log.error(
           { err: error, requestId: move.reservation.id },

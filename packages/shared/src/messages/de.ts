@@ -255,6 +255,8 @@ export const de: Catalogue = {
   default_password_reminder: 'Sie verwenden das Standardpasswort, bitte ändern Sie es sofort',
   too_many_requests: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
   internal_error: 'Interner Serverfehler, bitte wenden Sie sich an den Administrator',
+  charge_not_recorded:
+    'Die Abrechnung dieser Antwort konnte nicht gespeichert werden; sie wurde daher nicht ausgeliefert und nichts wurde berechnet. Bitte erneut versuchen',
   api_not_found: 'Ungültige URL ({method} {path})',
   request_too_large: 'Der Anfragetext ist zu groß',
   time_range_invalid: 'Die Startzeit darf nicht nach der Endzeit liegen',

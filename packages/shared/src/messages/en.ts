@@ -239,6 +239,8 @@ export const en = {
   default_password_reminder: 'You are using the default password, please change it at once',
   too_many_requests: 'Too many requests, please try again later',
   internal_error: 'Internal server error, please contact the administrator',
+  charge_not_recorded:
+    'The charge of this answer could not be recorded, so it was not delivered and nothing was charged; please try again',
   api_not_found: 'Invalid URL ({method} {path})',
   request_too_large: 'The request body is too large',
   time_range_invalid: 'The start time must not be after the end time',

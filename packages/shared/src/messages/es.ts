@@ -246,6 +246,8 @@ export const es: Catalogue = {
   default_password_reminder: 'Está usando la contraseña predeterminada, cámbiela de inmediato',
   too_many_requests: 'Demasiadas solicitudes, inténtelo de nuevo más tarde',
   internal_error: 'Error interno del servidor, póngase en contacto con el administrador',
+  charge_not_recorded:
+    'No se pudo registrar el cobro de esta respuesta, así que no se entregó ni se cobró nada; inténtelo de nuevo',
   api_not_found: 'URL no válida ({method} {path})',
   request_too_large: 'El cuerpo de la solicitud es demasiado grande',
   time_range_invalid: 'La hora de inicio no puede ser posterior a la hora de finalización',

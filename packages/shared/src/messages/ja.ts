@@ -244,6 +244,8 @@ export const ja: Catalogue = {
   default_password_reminder: '初期パスワードを使用しています。すぐに変更してください',
   too_many_requests: 'リクエストが多すぎます。しばらくしてから再試行してください',
   internal_error: 'サーバー内部エラーです。管理者に連絡してください',
+  charge_not_recorded:
+    'この応答の課金を記録できなかったため、応答は返されず課金もされていません。もう一度お試しください',
   api_not_found: '無効な URL です（{method} {path}）',
   request_too_large: 'リクエスト本文が大きすぎます',
   time_range_invalid: '開始時刻を終了時刻より後にすることはできません',

@@ -237,6 +237,8 @@ export const ko: Catalogue = {
   default_password_reminder: '기본 비밀번호를 사용 중입니다. 즉시 변경해 주세요',
   too_many_requests: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요',
   internal_error: '서버 내부 오류입니다. 관리자에게 문의해 주세요',
+  charge_not_recorded:
+    '이 응답의 요금을 기록할 수 없어 응답을 전달하지 않았고 요금도 부과하지 않았습니다. 다시 시도해 주세요',
   api_not_found: '잘못된 URL입니다 ({method} {path})',
   request_too_large: '요청 본문이 너무 큽니다',
   time_range_invalid: '시작 시간은 종료 시간보다 늦을 수 없습니다',

@@ -227,6 +227,7 @@ export const zh: Catalogue = {
   default_password_reminder: '您正在使用默认密码，请立即修改',
   too_many_requests: '请求过于频繁，请稍后再试',
   internal_error: '服务器内部错误，请联系管理员',
+  charge_not_recorded: '无法记录此次回答的扣费，因此未返回回答，也未扣费；请重试',
   api_not_found: '无效的 URL（{method} {path}）',
   request_too_large: '请求体过大',
   time_range_invalid: '开始时间不能晚于结束时间',

@@ -9,6 +9,7 @@ import { TurnWriter } from '../stream/turn-writer.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
 import { deliverJson, writeRelayHead } from './deliver-json.js';
 import { precisePromptTokens } from './read-request.js';
+import { SettlementFailed } from '../../billing/settle-plan.js';
 import { settleDelivered } from './settle-request.js';
 
 function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
@@ -86,6 +87,12 @@ export async function deliverStream(
     }
     writer.end(tail);
   } catch (error) {
+    // The final event's charge could not be recorded: it is not sent, and the stream ends
+    // with the error.
+    if (error instanceof SettlementFailed) {
+      writer.discard();
+      throw error;
+    }
     if (rc.outcome.clientGone) {
       writer.discard();
       // Billed for what was delivered: upstream usage if it already came, else counted text.
