@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
+import { countRoundTrips, IoCounters } from './io-counters.js';
 import { lazyRequire } from './lazy-require.js';
 
 /**
@@ -40,8 +41,10 @@ export function createSharedState(
   prefix = '',
   /** Told when Redis becomes unreachable (at most once per outage) and when it is back. */
   onOutage: (error: Error | null) => void = () => undefined,
+  /** Where the Redis client counts its round trips (`/metrics`). */
+  io = new IoCounters(),
 ): SharedState {
-  return redisUrl ? new RedisState(redisUrl, prefix, onOutage) : new MemoryState();
+  return redisUrl ? new RedisState(redisUrl, prefix, onOutage, io) : new MemoryState();
 }
 
 class MemoryState implements SharedState {
@@ -142,9 +145,11 @@ class RedisState implements SharedState {
     private readonly url: string,
     private readonly prefix: string,
     onOutage: (error: Error | null) => void,
+    io: IoCounters,
   ) {
     const { Redis } = lazyRequire('ioredis') as typeof IORedis;
     this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+    countRoundTrips(this.client, io);
     // ioredis reconnects by itself; an outage is reported once, and so is the recovery.
     let down = false;
     this.client.on('error', (error: Error) => {
