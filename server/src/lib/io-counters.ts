@@ -47,6 +47,8 @@ export class IoCounters {
 
   /** The counters in Prometheus's exposition format (seconds, as Prometheus counts time). */
   exposition(): string {
+    /** Milliseconds as seconds, to the microsecond. */
+    const seconds = (ms: number) => Math.round(ms * 1000) / 1e6;
     const counter = (name: string, help: string, value: number) =>
       `# HELP ${name} ${help}\n# TYPE ${name} counter\n${name} ${value}\n`;
     return (
@@ -55,7 +57,7 @@ export class IoCounters {
       counter(
         'gateway_db_wait_seconds_total',
         'Time SQL statements waited for their results, summed over statements',
-        this.dbWaitMs / 1000,
+        seconds(this.dbWaitMs),
       ) +
       counter(
         'gateway_db_pool_acquires_total',
@@ -65,7 +67,7 @@ export class IoCounters {
       counter(
         'gateway_db_pool_wait_seconds_total',
         'Time spent waiting for a database pool connection, summed over acquisitions',
-        this.poolWaitMs / 1000,
+        seconds(this.poolWaitMs),
       ) +
       counter(
         'gateway_redis_round_trips_total',
@@ -75,7 +77,7 @@ export class IoCounters {
       counter(
         'gateway_redis_wait_seconds_total',
         'Time Redis round trips waited for their replies, summed over round trips',
-        this.redisWaitMs / 1000,
+        seconds(this.redisWaitMs),
       )
     );
   }
