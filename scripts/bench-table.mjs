@@ -25,6 +25,7 @@ const columns = [
   ['Redis wt', 8, (r) => fixed(2)(r.perRequest.redisWaitMs)],
   ['CPU ms', 6, (r) => fixed(2)(r.perRequest.cpuMs)],
   ['errors', 6, (r) => String(r.errors)],
+  ['edge %', 6, (r) => fixed(0)(r.edge)],
 ];
 
 /**
@@ -42,6 +43,7 @@ function withRatios(rows, users) {
     keysLabel: r.keys === 'hot' ? 'hot' : `${users} keys`,
     vsSqlite: r.engine === 'sqlite' ? null : ratio(r.rps, rpsOf('sqlite', 1, r.keys, r.mode)),
     vsOne: r.instances === 1 ? null : ratio(r.rps, rpsOf(r.engine, 1, r.keys, r.mode)),
+    edge: r.mean && r.load.duration_s ? r.mean / (10 * r.load.duration_s) : null,
   }));
 }
 
@@ -55,7 +57,8 @@ export function printTable(rows, { out, title, users }) {
     "Per request, from the instances' /metrics: SQL statements, transactions, DB wait (ms, " +
       'summed over statements), pool wait (ms), Redis round trips and wait (ms), the ' +
       "instances' CPU (ms). ×SQLite: RPS against SQLite's (same keys and mode); ×1 inst: " +
-      "against one instance's.",
+      "against one instance's. edge %: the mean latency as a share of the window, about how " +
+      'far the per-request figures may be off (work for requests in flight at its edges).',
   );
   write(line(columns.map(([header]) => header)).join(' '));
   let engine = null;
