@@ -163,7 +163,14 @@ async function measureEngine(engine, mockPort, rows) {
           ...['--metrics', group.ports.map((p) => `http://127.0.0.1:${p}/metrics`).join(',')],
         ]);
         for (const mode of modes) {
-          rows.push(rowOf(engine, count, setup, mode, report.results[mode]));
+          const row = rowOf(engine, count, setup, mode, report.results[mode]);
+          rows.push(row);
+          if (row.errors > 0) {
+            const { status_codes: codes, errors, timeouts } = row.load;
+            log(
+              `${label} ${mode}: statuses ${JSON.stringify(codes)}, ${errors} socket errors, ${timeouts} timeouts`,
+            );
+          }
         }
       }
     } finally {
