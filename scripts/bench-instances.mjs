@@ -1,188 +1,240 @@
-// `npm run bench -- --instances 3`: how throughput grows from one instance to N on PostgreSQL
-// and Redis, behind the round-robin balancer of bench/balancer.mjs, against the mock upstream.
+// `npm run bench -- --instances N`: where a relayed request's time goes on each storage engine,
+// and how throughput grows from one instance to N. With one build and one mock upstream
+// (bench/mock-upstream.mjs) it measures, through the round-robin balancer of
+// bench/balancer.mjs and with the load of bench/load.mjs:
+//   engines     SQLite (embedded, no Redis, one instance: the reference), PostgreSQL + Redis,
+//               MySQL + Redis, each on a fresh database (scripts/bench-engines.mjs);
+//   instances   1 and N for the shared engines;
+//   keys        one hot key (one user) and one key for each of --users users, round-robin;
+//   modes       non-stream and stream.
+// For each it prints the throughput, the latency, the throughput against SQLite's (same keys
+// and mode) and against one instance's, and, read from every instance's /metrics right before
+// and after the measured window and divided by the requests answered: SQL statements,
+// transactions, database and pool wait, Redis round trips and wait, and the instances' CPU.
+// Waits are summed over statements in flight together, so under load they exceed wall time.
 // Each instance is the process `npm start` runs. On a machine with few cores the instances,
-// the database, Redis, the balancer and the load generator share them, so the figure is a
-// ratio for this machine, not a promise.
+// the database, Redis, the balancer, the mock and the load generator share them, so the
+// figures are ratios for this machine, not promises.
 //
-// BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test) and BENCH_REDIS_URL (default
-// redis://127.0.0.1:6379/9) name the services; the run uses a schema of its own and drops it.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
+// Options: --instances N (3), --engines sqlite,postgres,mysql, --connections 50, --duration 8,
+// --warmup 2, --users 40, --keys hot,spread, --modes nonstream,stream, --latency MS (0: a delay
+// of MS on every chunk each way between the instances and both the database and Redis, through
+// bench/delay-proxy.mjs), --json (the raw results on stdout, the table on stderr).
+// BENCH_PG_URL, BENCH_MYSQL_URL and BENCH_REDIS_URL name the services; BENCH_SKIP_BUILD=1 uses
+// the current build.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from './bench-gateway.mjs';
-import { serverEnv, serverNodeFlags } from './node-runtime.mjs';
+import { parseArgs } from 'node:util';
+import { killAll, start, stop, waitFor } from './bench-children.mjs';
+import { engines } from './bench-engines.mjs';
+import { buildServer, freePort, root } from './bench-gateway.mjs';
+import { printTable } from './bench-table.mjs';
+import { serverNodeFlags } from './node-runtime.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(join(root, 'server/package.json'));
 const log = (...x) => console.error('[bench:instances]', ...x);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? fallback : args[at + 1];
-};
-const most = Number(option('instances', '3'));
-const duration = option('duration', '10');
-const connections = option('connections', '100');
-const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
-const schema = `bench_${randomBytes(4).toString('hex')}`;
-
-const children = [];
-function start(name, argv, env = process.env) {
-  const child = spawn(argv[0], argv.slice(1), {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let tail = '';
-  child.stderr.on('data', (d) => (tail = (tail + d).slice(-2000)));
-  children.push(child);
-  child.on('exit', (code) => {
-    if (code && code !== 0 && !child.stopping) log(`${name} exited with ${code}: ${tail}`);
-  });
-  return child;
-}
-async function stop(child) {
-  child.stopping = true;
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-async function waitFor(url, child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-const pg = require('pg');
-async function sql(text, params = []) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
-
-const dsn = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-const instanceEnv = (port) => ({
-  ...serverEnv(),
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  SQL_DSN: dsn,
-  REDIS_CONN_STRING: redisUrl,
-  SESSION_SECRET: 'bench-instances-session-secret-0123',
-  INITIAL_ROOT_PASSWORD: randomBytes(9).toString('base64url'),
-  LOG_LEVEL: 'error',
-  NODE_ENV: 'production',
+const { values: o } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    instances: { type: 'string', default: '3' },
+    engines: { type: 'string', default: 'sqlite,postgres,mysql' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    users: { type: 'string', default: '40' },
+    keys: { type: 'string', default: 'hot,spread' },
+    modes: { type: 'string', default: 'nonstream,stream' },
+    latency: { type: 'string', default: '0' },
+    json: { type: 'boolean', default: false },
+  },
 });
-const gatewayArgv = [process.execPath, ...serverNodeFlags, ...(process.env.BENCH_EXTRA_FLAGS ?? "").split(" ").filter(Boolean), join(root, 'server/dist/main.js')];
+const most = Math.max(1, Number(o.instances));
+const users = Math.max(1, Number(o.users));
+const latencyMs = Number(o.latency);
+const engineNames = o.engines.split(',').filter(Boolean);
+const keySetups = o.keys.split(',').filter(Boolean);
+const modes = o.modes.split(',').filter(Boolean);
+for (const name of engineNames) if (!engines[name]) throw new Error(`unknown engine ${name}`);
 
-/** Seeds a funded user, an unlimited key and a channel to the mock; returns the key. */
-async function seed(mockPort) {
-  const now = Math.floor(Date.now() / 1000);
-  const key = randomBytes(36).toString('base64url').replace(/[-_]/g, 'x').slice(0, 48);
-  const s = `"${schema}"`;
-  const user = await sql(
-    `insert into ${s}.users (username, display_name, role, status, quota, "group", created_at)
-     values ('bench', 'bench', 1, 1, 900000000000, 'default', $1) returning id`,
-    [now],
-  );
-  await sql(
-    `insert into ${s}.tokens (user_id, key, name, status, created_time, expired_time, remain_quota,
-       unlimited_quota, model_limits, allow_ips, deny_ips)
-     values ($1, $2, 'bench', 1, $3, -1, 0, 1, '', '', '')`,
-    [user.rows[0].id, key, now],
-  );
-  await sql(
-    `insert into ${s}.channels (type, key, status, name, base_url, models, "group", model_mapping,
-       setting, created_time)
-     values (1, 'sk-mock', 1, 'mock', $1, 'gpt-4o-mini', 'default', '{}', '{}', $2)`,
-    [`http://127.0.0.1:${mockPort}`, now],
-  );
-  return `sk-${key}`;
+const gatewayArgv = [process.execPath, ...serverNodeFlags, join(root, 'server/dist/main.js')];
+
+/** Starts the gateway once on a fresh database: it migrates the schema and creates root. */
+async function migrate(engine) {
+  const port = await freePort();
+  const child = start(`${engine.name} migration`, gatewayArgv, {
+    cwd: root,
+    env: engine.env(port),
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/status`, child);
+  await stop(child);
 }
 
-/** Runs `count` instances behind the balancer and measures non-stream throughput. */
-async function measure(count, key) {
+/** Starts `count` instances and the balancer in front of them. */
+async function startInstances(engine, count) {
   const ports = [];
-  const instances = [];
+  const children = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
+    const env = engine.env(port);
+    children.push(start(`${engine.name} instance ${i + 1}`, gatewayArgv, { cwd: root, env }));
     ports.push(port);
-    const child = start(`instance ${i + 1}`, gatewayArgv, instanceEnv(port));
-    instances.push(child);
-    await waitFor(`http://127.0.0.1:${port}/api/status`, child);
   }
-  const balancerPort = await freePort();
-  const balancer = start('balancer', [
-    process.execPath,
-    join(root, 'bench/balancer.mjs'),
-    '--port',
-    String(balancerPort),
-    '--to',
-    ports.join(','),
-  ]);
-  await waitFor(`http://127.0.0.1:${balancerPort}/api/status`, balancer);
-  log(`${count} instance(s): ${connections} connections for ${duration}s`);
-  const out = execFileSync(
-    process.execPath,
-    [
-      join(root, 'bench/load.mjs'),
-      ...['--url', `http://127.0.0.1:${balancerPort}/v1`, '--key', key],
-      ...['--connections', connections, '--duration', duration, '--warmup', '2'],
-      ...['--mode', 'nonstream', '--label', `${count} instance(s)`],
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+  await Promise.all(
+    ports.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/status`, children[i])),
   );
-  await stop(balancer);
-  for (const child of instances) await stop(child);
-  const report = JSON.parse(out.toString());
-  const result = report.results.nonstream;
-  return { rps: result.rps, errors: (result.non2xx ?? 0) + (result.errors ?? 0), report };
+  const balancerPort = await freePort();
+  const balancer = start(
+    'balancer',
+    [
+      process.execPath,
+      join(root, 'bench/balancer.mjs'),
+      '--port',
+      String(balancerPort),
+      '--to',
+      ports.join(','),
+    ],
+    { cwd: root },
+  );
+  await waitFor(`http://127.0.0.1:${balancerPort}/api/status`, balancer);
+  return { ports, balancerPort, children: [balancer, ...children] };
+}
+
+/** Runs bench/load.mjs (not blocking this process, which may run the delay proxies). */
+function runLoad(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'bench/load.mjs'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load.mjs exited with ${code}`)),
+    );
+  });
+}
+
+/** One line of the table: a load result and what the instances' counters grew by, per request. */
+function rowOf(engine, instances, setup, mode, result) {
+  const requests = result.requests_2xx || 0;
+  const m = result.metrics ?? {};
+  const per = (name, scale = 1) =>
+    requests && m[name] !== undefined ? (m[name] * scale) / requests : null;
+  return {
+    engine: engine.name,
+    label: engine.shared ? `${engine.label} + Redis` : engine.label,
+    instances,
+    keys: setup,
+    mode,
+    rps: result.rps,
+    mean: result.latency_ms?.mean,
+    p50: result.latency_ms?.p50,
+    p99: result.latency_ms?.p99,
+    errors: (result.non2xx ?? 0) + (result.errors ?? 0) + (result.timeouts ?? 0),
+    perRequest: {
+      statements: per('gateway_db_statements_total'),
+      transactions: per('gateway_db_transactions_total'),
+      dbWaitMs: per('gateway_db_wait_seconds_total', 1000),
+      poolWaitMs: per('gateway_db_pool_wait_seconds_total', 1000),
+      redisRoundTrips: per('gateway_redis_round_trips_total'),
+      redisWaitMs: per('gateway_redis_wait_seconds_total', 1000),
+      cpuMs: per('process_cpu_seconds_total', 1000),
+    },
+    load: result,
+  };
+}
+
+/** Measures one engine: every instance count, key setup and mode. */
+async function measureEngine(engine, mockPort, rows) {
+  await migrate(engine);
+  const keys = await engine.seed(mockPort, users);
+  const counts = engine.shared ? [...new Set([1, most])] : [1];
+  for (const count of counts) {
+    const group = await startInstances(engine, count);
+    try {
+      for (const setup of keySetups) {
+        const label = `${engine.name} ×${count} ${setup}`;
+        log(`${label}: ${o.connections} connections, ${o.duration} s per mode`);
+        const report = await runLoad([
+          ...['--url', `http://127.0.0.1:${group.balancerPort}/v1`],
+          ...['--keys', keys[setup].join(','), '--mode', modes.join(','), '--label', label],
+          ...['--connections', o.connections, '--duration', o.duration, '--warmup', o.warmup],
+          ...['--metrics', group.ports.map((p) => `http://127.0.0.1:${p}/metrics`).join(',')],
+        ]);
+        for (const mode of modes) {
+          const row = rowOf(engine, count, setup, mode, report.results[mode]);
+          rows.push(row);
+          if (row.errors > 0) {
+            const { status_codes: codes, errors, timeouts } = row.load;
+            log(
+              `${label} ${mode}: statuses ${JSON.stringify(codes)}, ${errors} socket errors, ${timeouts} timeouts`,
+            );
+          }
+        }
+      }
+    } finally {
+      for (const child of group.children) await stop(child);
+    }
+  }
+}
+
+const rows = [];
+const open = new Set();
+/** Stops every process, then removes every database made (even after a failure). */
+async function cleanUp() {
+  await killAll();
+  for (const engine of open) await engine.close().catch((error) => log('clean-up:', error));
+  open.clear();
+}
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(code)));
 }
 
 try {
-  if (!process.env.BENCH_SKIP_BUILD) {
-    log('building the server');
-    execFileSync('npm', ['run', 'build', '-w', 'server'], { cwd: root, stdio: 'inherit' });
-  }
-  await sql(`create schema "${schema}"`);
+  if (!process.env.BENCH_SKIP_BUILD) buildServer(log);
   const mockPort = await freePort();
-  const mock = start('mock upstream', [
+  const mockArgv = [
     process.execPath,
     join(root, 'bench/mock-upstream.mjs'),
     '--port',
     String(mockPort),
-  ]);
-  await sleep(500);
-  // The first start migrates the schema and creates root.
-  const port = await freePort();
-  const first = start('migration', gatewayArgv, instanceEnv(port));
-  await waitFor(`http://127.0.0.1:${port}/api/status`, first);
-  await stop(first);
-  const key = await seed(mockPort);
-  const one = await measure(1, key);
-  const many = await measure(most, key);
-  const ratio = one.rps && many.rps ? Math.round((many.rps / one.rps) * 100) / 100 : null;
-  console.log(
-    `\nPostgreSQL + Redis, non-stream, ${connections} connections, through a balancer:\n` +
-      `  1 instance   ${Math.round(one.rps)} RPS, ${one.errors} errors\n` +
-      `  ${most} instances  ${Math.round(many.rps)} RPS, ${many.errors} errors   (${ratio}× one instance)\n`,
-  );
+  ];
+  const mock = start('mock upstream', mockArgv, { cwd: root });
+  await waitFor(`http://127.0.0.1:${mockPort}/v1/models`, mock);
+  for (const name of engineNames) {
+    let engine;
+    try {
+      engine = await engines[name](latencyMs);
+      open.add(engine);
+      await measureEngine(engine, mockPort, rows);
+    } catch (error) {
+      // The other engines are still measured; the run fails at the end.
+      log(`${name} failed:`, error);
+      process.exitCode = 1;
+    } finally {
+      if (engine) {
+        open.delete(engine);
+        await engine.close().catch((error) => log('clean-up:', error));
+      }
+    }
+  }
   await stop(mock);
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await sql(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
+  await cleanUp();
+}
+
+printTable(rows, {
+  out: o.json ? process.stderr : process.stdout,
+  title:
+    `${o.connections} connections, ${o.duration} s per run, through the balancer` +
+    (latencyMs ? `; +${latencyMs} ms each way to the database and Redis` : ''),
+  users,
+});
+if (o.json) {
+  const options = { ...o, latencyMs };
+  process.stdout.write(`${JSON.stringify({ options, rows }, null, 2)}\n`);
 }

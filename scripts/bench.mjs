@@ -26,7 +26,8 @@ import {
 import { measureUnloaded } from './bench-unloaded.mjs';
 import { serverNodeFlags } from './node-runtime.mjs';
 
-// `--instances N`: the multi-instance mode (PostgreSQL + Redis, one instance against N).
+// `--instances N`: SQLite, PostgreSQL + Redis and MySQL + Redis side by side, one instance
+// against N, with the I/O per request each instance counted.
 if (process.argv.includes('--instances')) {
   await import('./bench-instances.mjs');
   process.exit(process.exitCode ?? 0);

@@ -42,23 +42,31 @@ export interface ContextOptions {
  */
 export async function createContext(env: Env, options: ContextOptions = {}): Promise<AppContext> {
   const log = options.logger ?? pino({ level: env.logLevel });
+  // Created first: the database and Redis clients count their I/O into `metrics.io`.
+  const metrics = new Metrics();
   const db = openDb({
     kind: env.dbKind,
     dsn: env.sqlDsn,
     sqlitePath: env.sqlitePath,
     pgSchema: options.pgSchema,
+    io: metrics.io,
   });
   await migrateToLatest(db);
   const raw = sqliteHandleOf(db);
   const walWriteback = raw ? WalWriteback.start(raw) : null;
-  const shared = createSharedState(env.redisUrl, options.redisPrefix ?? '', (error) => {
-    if (error)
-      log.error(
-        { err: error },
-        'Redis is unreachable; requests that need it fail until it is back',
-      );
-    else log.warn('Redis is reachable again');
-  });
+  const shared = createSharedState(
+    env.redisUrl,
+    options.redisPrefix ?? '',
+    (error) => {
+      if (error)
+        log.error(
+          { err: error },
+          'Redis is unreachable; requests that need it fail until it is back',
+        );
+      else log.warn('Redis is reachable again');
+    },
+    metrics.io,
+  );
   const settings = new Settings(db, shared, allSettings);
   await settings.load();
   const closers: Array<() => Promise<void> | void> = [];
@@ -69,7 +77,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     dialect: dialectOf(db),
     shared,
     settings,
-    metrics: new Metrics(),
+    metrics,
     onClose: (task) => closers.push(task),
   };
   const channels = new ChannelIndex(base);

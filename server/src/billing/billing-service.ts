@@ -2,6 +2,7 @@ import type { BaseContext } from '../base-context.js';
 import { sqliteHandleOf } from '../db/client.js';
 import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
+import { countRoundTrips } from '../lib/io-counters.js';
 import { lazyRequire } from '../lib/lazy-require.js';
 import { randomId } from '../lib/random.js';
 import { CheckFailed, type Check, type SharedState } from '../lib/shared-state.js';
@@ -181,6 +182,7 @@ function moneyRedis(base: BaseContext, onBack: () => Promise<void>): Redis {
     commandTimeout: 1000,
     enableAutoPipelining: true,
   });
+  countRoundTrips(client, base.metrics.io);
   let down = false;
   client.on('error', (err: Error) => {
     if (!down) base.log.warn({ err }, 'Redis is unreachable; relay holds go to the database');

@@ -4,9 +4,11 @@ import { dirname } from 'node:path';
 import { Kysely, Migrator, MysqlDialect, SqliteDialect } from 'kysely';
 import type * as Mysql from 'mysql2';
 import type pg from 'pg';
+import { IoCounters } from '../lib/io-counters.js';
 import { lazyRequire } from '../lib/lazy-require.js';
 import { migrations } from './migrations/index.js';
 import type { Dialect } from './dialect.js';
+import { countedSqlite, countMysqlPool } from './io-hooks.js';
 import { CurrentSchemaPostgresDialect } from './pg-schema-dialect.js';
 import { mysqlPipeline, postgresPipeline, type Pipeline } from './pipeline.js';
 import { storableTextPool } from './pg-text.js';
@@ -26,6 +28,8 @@ export interface DbTarget {
   pgSchema?: string;
   /** Pool size for PostgreSQL and MySQL. */
   poolSize?: number;
+  /** Where the drivers count statements, transactions and waits (`/metrics`). */
+  io?: IoCounters;
 }
 
 /** The PostgreSQL driver, loaded on first use (a SQLite gateway never needs it). */
@@ -71,6 +75,7 @@ function ignoreConnectionError(): void {}
 
 /** Opens a Kysely instance on the chosen engine. */
 export function openDb(target: DbTarget): Db {
+  const io = target.io ?? new IoCounters();
   if (target.kind === 'postgres') {
     const pool = new (loadPg().Pool)({
       connectionString: target.dsn,
@@ -82,9 +87,9 @@ export function openDb(target: DbTarget): Db {
     pool.on('error', ignoreConnectionError);
     pool.on('connect', (client) => client.on('error', ignoreConnectionError));
     const db = new Kysely<Database>({
-      dialect: new CurrentSchemaPostgresDialect({ pool: storableTextPool(pool) }),
+      dialect: new CurrentSchemaPostgresDialect({ pool: storableTextPool(pool, io) }),
     });
-    pipelines.set(db, postgresPipeline(pool));
+    pipelines.set(db, postgresPipeline(pool, io));
     return db;
   }
   if (target.kind === 'mysql') {
@@ -98,8 +103,9 @@ export function openDb(target: DbTarget): Db {
       charset: 'utf8mb4',
     });
     pool.on('connection', (connection) => connection.on('error', ignoreConnectionError));
+    countMysqlPool(pool, io);
     const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
-    pipelines.set(db, mysqlPipeline(target.dsn));
+    pipelines.set(db, mysqlPipeline(target.dsn, io));
     return db;
   }
   if (target.sqlitePath !== ':memory:') mkdirSync(dirname(target.sqlitePath), { recursive: true });
@@ -118,7 +124,9 @@ export function openDb(target: DbTarget): Db {
   // several times a second (side by side: non-stream throughput +1.5 %). The console's sorts
   // follow indexes or are LIMITed, so none holds more than a page of results in memory.
   database.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: countedSqlite(database, io) }),
+  });
   sqliteHandles.set(db, database);
   return db;
 }

@@ -1,5 +1,6 @@
 import type * as Mysql from 'mysql2';
 import type pg from 'pg';
+import type { IoCounters } from '../lib/io-counters.js';
 import { lazyRequire } from '../lib/lazy-require.js';
 import type { RawResult, RawStatement } from './raw-statement.js';
 
@@ -45,7 +46,7 @@ function literalOf(escape: (text: string) => string): (value: unknown) => string
 }
 
 /** The pipeline of a PostgreSQL pool (its connections are shared with Kysely). */
-export function postgresPipeline(pool: pg.Pool): Pipeline {
+export function postgresPipeline(pool: pg.Pool, io: IoCounters): Pipeline {
   const { escapeLiteral } = lazyRequire('pg') as typeof pg;
   // PostgreSQL's text cannot hold NUL: stored as U+FFFD, as `pg-text.ts` does for parameters.
   const literal = literalOf((text) => escapeLiteral(text.replaceAll('\0', '\uFFFD')));
@@ -55,8 +56,9 @@ export function postgresPipeline(pool: pg.Pool): Pipeline {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        const answer = (await client.query(text.join(';\n'))) as unknown as
-          pg.QueryResult | pg.QueryResult[];
+        const sent = client.query(text.join(';\n'));
+        io.pipelined(statements.length, sent);
+        const answer = (await sent) as unknown as pg.QueryResult | pg.QueryResult[];
         const results = Array.isArray(answer) ? answer : [answer];
         return results
           .slice(1, -1)
@@ -79,7 +81,7 @@ export function postgresPipeline(pool: pg.Pool): Pipeline {
  * second one), in strict mode, so that a guarded statement's NULL fails it rather than being
  * stored as 0.
  */
-export function mysqlPipeline(uri: string): Pipeline {
+export function mysqlPipeline(uri: string, io: IoCounters): Pipeline {
   const mysql = lazyRequire('mysql2') as typeof Mysql;
   const literal = literalOf((text) => mysql.escape(text));
   const pool = mysql.createPool({
@@ -105,7 +107,9 @@ export function mysqlPipeline(uri: string): Pipeline {
       ];
       const connection = await promises.getConnection();
       try {
-        const [answer] = await connection.query(text.join(';\n'));
+        const sent = connection.query(text.join(';\n'));
+        io.pipelined(statements.length, sent);
+        const [answer] = await sent;
         const results = answer as unknown as Array<
           Mysql.ResultSetHeader | Array<Record<string, unknown>>
         >;

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
+import { IoCounters } from '../lib/io-counters.js';
 import type { Dialect } from './dialect.js';
 
 /**
@@ -60,16 +61,32 @@ export async function runRaw(
   return { changes: Number(result.numAffectedRows ?? 0), rows: result.rows };
 }
 
-const prepared = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+/** A connection's prepared statements, and the counters its runs count into. */
+interface Prepared {
+  statements: Map<string, SQLite.Statement>;
+  io: IoCounters;
+}
+
+const prepared = new WeakMap<SQLite.Database, Prepared>();
+
+/**
+ * Counts the statements `runRawSync` runs on `raw` into `io`: one integer increment per run,
+ * this being the SQLite relay's hottest path. Called when the connection is opened; a
+ * connection opened without it counts into counters nobody reads.
+ */
+export function countRawStatements(raw: SQLite.Database, io: IoCounters): void {
+  prepared.set(raw, { statements: new Map(), io });
+}
 
 /** Runs a statement synchronously on a better-sqlite3 connection (prepared once per text). */
 export function runRawSync(raw: SQLite.Database, statement: RawStatement): RawResult {
   let cache = prepared.get(raw);
-  if (!cache) prepared.set(raw, (cache = new Map()));
-  let stmt = cache.get(statement.sql);
+  if (!cache) prepared.set(raw, (cache = { statements: new Map(), io: new IoCounters() }));
+  cache.io.statements++;
+  let stmt = cache.statements.get(statement.sql);
   if (!stmt) {
     stmt = raw.prepare(spell('sqlite', statement.sql));
-    if (cache.size < 5000) cache.set(statement.sql, stmt);
+    if (cache.statements.size < 5000) cache.statements.set(statement.sql, stmt);
   }
   if (stmt.reader) {
     return { changes: 0, rows: stmt.all(...statement.params) as Array<Record<string, unknown>> };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { IoCounters } from './io-counters.js';
 
 /** Label values as the exposition format quotes them. */
 const escapeLabel = (value: string) =>
@@ -181,6 +182,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /**
+   * Statements, transactions, Redis round trips and their waits, counted by the database and
+   * Redis clients of the same context (they are handed this object when created).
+   */
+  readonly io = new IoCounters();
+
   private readonly hot = [
     this.httpRequests,
     this.httpDuration,
@@ -217,6 +224,6 @@ export class Metrics {
   /** The exposition text. */
   async scrape(): Promise<string> {
     const counted = this.hot.map((metric) => metric.exposition()).join('\n');
-    return `${await this.registry.metrics()}\n${counted}`;
+    return `${await this.registry.metrics()}\n${counted}\n${this.io.exposition()}`;
   }
 }

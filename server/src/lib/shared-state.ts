@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
+import { countRoundTrips, IoCounters } from './io-counters.js';
 import { lazyRequire } from './lazy-require.js';
 
 /**
@@ -68,8 +69,10 @@ export function createSharedState(
   prefix = '',
   /** Told when Redis becomes unreachable (at most once per outage) and when it is back. */
   onOutage: (error: Error | null) => void = () => undefined,
+  /** Where the Redis client counts its round trips (`/metrics`). */
+  io = new IoCounters(),
 ): SharedState {
-  return redisUrl ? new RedisState(redisUrl, prefix, onOutage) : new MemoryState();
+  return redisUrl ? new RedisState(redisUrl, prefix, onOutage, io) : new MemoryState();
 }
 
 class MemoryState implements SharedState {
@@ -276,12 +279,14 @@ class RedisState implements SharedState {
     private readonly url: string,
     private readonly prefix: string,
     onOutage: (error: Error | null) => void,
+    io: IoCounters,
   ) {
     this.redisTarget = { url, prefix };
     const { Redis } = lazyRequire('ioredis') as typeof IORedis;
     this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
     // Sent as EVALSHA once loaded (ioredis loads it again after a Redis restart).
     this.client.defineCommand('gatewayAdmit', { lua: admitScript });
+    countRoundTrips(this.client, io);
     // ioredis reconnects by itself; an outage is reported once, and so is the recovery.
     let down = false;
     this.client.on('error', (error: Error) => {
