@@ -91,6 +91,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
     flush: async () => {
       await sqlite?.flush();
       await queue.flush();
+      await holds?.drain();
     },
     start: async () => {
       await announce();
