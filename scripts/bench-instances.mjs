@@ -56,7 +56,14 @@ const keySetups = o.keys.split(',').filter(Boolean);
 const modes = o.modes.split(',').filter(Boolean);
 for (const name of engineNames) if (!engines[name]) throw new Error(`unknown engine ${name}`);
 
-const gatewayArgv = [process.execPath, ...serverNodeFlags, join(root, 'server/dist/main.js')];
+/** BENCH_INSTANCE_FLAGS adds Node flags to the instances (a profiler's, say: `--cpu-prof`). */
+const extraFlags = (process.env.BENCH_INSTANCE_FLAGS ?? '').split(' ').filter(Boolean);
+const gatewayArgv = [
+  process.execPath,
+  ...serverNodeFlags,
+  ...extraFlags,
+  join(root, 'server/dist/main.js'),
+];
 
 /** Starts the gateway once on a fresh database: it migrates the schema and creates root. */
 async function migrate(engine) {
@@ -134,6 +141,7 @@ function rowOf(engine, instances, setup, mode, result) {
     errors: (result.non2xx ?? 0) + (result.errors ?? 0) + (result.timeouts ?? 0),
     perRequest: {
       statements: per('gateway_db_statements_total'),
+      dbRoundTrips: per('gateway_db_round_trips_total'),
       transactions: per('gateway_db_transactions_total'),
       dbWaitMs: per('gateway_db_wait_seconds_total', 1000),
       poolWaitMs: per('gateway_db_pool_wait_seconds_total', 1000),

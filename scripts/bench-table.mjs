@@ -18,6 +18,7 @@ const columns = [
   ['×SQLite', 7, (r) => fixed(2)(r.vsSqlite)],
   ['×1 inst', 7, (r) => fixed(2)(r.vsOne)],
   ['SQL/req', 7, (r) => fixed(1)(r.perRequest.statements)],
+  ['DB RT', 6, (r) => fixed(2)(r.perRequest.dbRoundTrips)],
   ['tx/req', 6, (r) => fixed(2)(r.perRequest.transactions)],
   ['DB wait', 7, (r) => fixed(2)(r.perRequest.dbWaitMs)],
   ['pool wt', 7, (r) => fixed(2)(r.perRequest.poolWaitMs)],
@@ -54,7 +55,8 @@ export function printTable(rows, { out, title, users }) {
   const write = (text) => out.write(`${text}\n`);
   write(`\nWhere a request's time goes, per engine (${title})`);
   write(
-    "Per request, from the instances' /metrics: SQL statements, transactions, DB wait (ms, " +
+    "Per request, from the instances' /metrics: SQL statements, database round trips (a " +
+      'transaction sent whole counts once), transactions, DB wait (ms, ' +
       'summed over statements), pool wait (ms), Redis round trips and wait (ms), the ' +
       "instances' CPU (ms). ×SQLite: RPS against SQLite's (same keys and mode); ×1 inst: " +
       "against one instance's. edge %: the mean latency as a share of the window, about how " +
