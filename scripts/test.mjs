@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const matrix = (process.env.TEST_MATRIX ?? 'sqlite,sqlite+redis,postgres+redis,mysql')
+const matrix = (process.env.TEST_MATRIX ?? 'sqlite,sqlite+redis,postgres+redis,mysql,mysql+redis')
   .split(',')
   .filter(Boolean);
 const only = process.env.TEST_ONLY?.split(',');

@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /** Files that replace a module with `vi.mock`: they need a module cache of their own. */
 const mocking = ['test/channels/new-vendor.test.ts'];
+/**
+ * Files that run several server processes on one database and Redis: one at a time, once the
+ * other files are done (three instances take up to 60 database connections under load, where
+ * PostgreSQL allows 100, and the machine's cores to themselves keep their timings steady).
+ */
+const instances = ['test/instances/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -17,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: mocking,
+          exclude: [...mocking, ...instances],
           // Each file builds its own app, database and servers, so files can share a worker's
           // loaded modules: loading the server's modules once per worker rather than once per
           // file is most of the suite's time otherwise.
@@ -25,6 +31,16 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'isolated', include: mocking } },
+      {
+        extends: true,
+        test: {
+          name: 'instances',
+          include: instances,
+          isolate: false,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

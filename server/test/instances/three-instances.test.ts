@@ -1,121 +1,38 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
-import { createServer as createNetServer, Socket, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream/index.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
-import { freePort } from '../helpers/server-process.js';
-import {
-  createIsolatedDb,
-  createTestContext,
-  testDb,
-  testRedis,
-  type IsolatedDb,
-  type TestContext,
-} from '../helpers/test-context.js';
+import { testDb } from '../helpers/test-context.js';
 import { seedChannel, seedToken, seedUser } from '../relay/relay-fixture.js';
-import { databaseEnv, startServer } from '../relay/server-child.js';
+import {
+  balances,
+  bookProblems,
+  chatCall,
+  clusterable,
+  consumeLogs,
+  isCleanError,
+  prepareCluster,
+  rootHeaders,
+  sleep,
+  steadyLoad,
+  waitForRest,
+  type Cluster,
+  type Outcome,
+} from './cluster.js';
+
+const startingQuota = 1_000_000_000;
 
 /**
- * Three real server processes on one PostgreSQL database and one Redis, behind a small
- * round-robin balancer: sessions, cache invalidation, per-key rate limits and the books hold
- * across them, and a Redis restart under load is survived (requests fail cleanly while it is
- * gone, the instances recover by themselves, nothing is lost or doubled).
+ * Three real server processes on one PostgreSQL or MySQL database and one Redis, behind a
+ * small round-robin balancer: sessions, cache invalidation, per-key rate limits and the books
+ * hold across them, and a Redis restart and a database outage under load are survived
+ * (requests fail cleanly while a service is gone, the instances recover by themselves, nothing
+ * is lost or doubled).
  */
 
-const rootPassword = 'instances-root-pass';
-
-/** A private Redis on a free port, so the test can stop and start it. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-      socket.connect(port, '127.0.0.1');
-    });
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('redis did not start');
-}
-
-/**
- * A TCP proxy to PostgreSQL that the test can cut (every connection dropped, new ones refused)
- * and restore, to stand for a database restart without touching the shared server.
- */
-async function startDbProxy(target: number) {
-  const sockets = new Set<Socket>();
-  let open = true;
-  const server = createNetServer((client) => {
-    if (!open) return client.destroy();
-    const db = new Socket();
-    db.connect(target, '127.0.0.1');
-    for (const s of [client, db]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(db).pipe(client);
-    client.on('close', () => db.destroy());
-    db.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    cut() {
-      open = false;
-      for (const s of sockets) s.destroy();
-    },
-    restore() {
-      open = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A round-robin HTTP balancer over `ports`. */
-async function startBalancer(ports: number[]): Promise<{ url: string; server: Server }> {
-  let next = 0;
-  const server = createServer((req, res) => {
-    const port = ports[next++ % ports.length]!;
-    const upstream = request(
-      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end('{"error":{"message":"balancer: instance unreachable"}}');
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a balancer', () => {
-  let isolated: IsolatedDb;
-  let seedCtx: TestContext;
+describe.runIf(clusterable)(`three instances behind a balancer on ${testDb}`, () => {
+  let cluster: Cluster;
   let up: FakeUpstream;
-  let redisPort: number;
-  let redis: ChildProcess;
-  const ports: number[] = [];
-  const instances: ChildProcess[] = [];
-  let balancer: { url: string; server: Server };
-  let dbProxy: Awaited<ReturnType<typeof startDbProxy>>;
   let key: string;
-  let tokenId: number;
   let userId: number;
 
   const chat = (base: string, k = key) =>
@@ -124,79 +41,36 @@ describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a b
       headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
     });
-  const direct = (i: number) => `http://127.0.0.1:${ports[i]}`;
+  const direct = (i: number) => cluster.direct(i);
 
   beforeAll(async () => {
-    isolated = await createIsolatedDb();
     up = await startFakeUpstream();
-    redisPort = await freePort();
-    redis = await startRedis(redisPort);
-    seedCtx = await createTestContext({ reuse: isolated });
-    await seedChannel(seedCtx.ctx, { baseUrl: up.url, models: ['gpt-4o-mini'] });
-    userId = await seedUser(seedCtx.ctx, { quota: 1_000_000_000 });
-    const seeded = await seedToken(seedCtx.ctx, userId);
-    key = seeded.key;
-    tokenId = seeded.id;
-    // The instances reach PostgreSQL through a proxy the test can cut.
-    const database = databaseEnv(isolated);
-    const target = new URL(database.SQL_DSN!);
-    dbProxy = await startDbProxy(Number(target.port || 5432));
-    target.port = String(dbProxy.port);
-    const env = {
-      ...database,
-      SQL_DSN: target.toString(),
-      REDIS_CONN_STRING: `redis://127.0.0.1:${redisPort}`,
-      INITIAL_ROOT_PASSWORD: rootPassword,
-    };
-    for (let i = 0; i < 3; i++) {
-      const port = await freePort();
-      ports.push(port);
-      instances.push(await startServer(env, port));
-    }
-    balancer = await startBalancer(ports);
+    cluster = await prepareCluster();
+    await seedChannel(cluster.ctx, { baseUrl: up.url, models: ['gpt-4o-mini'] });
+    userId = await seedUser(cluster.ctx, { quota: startingQuota });
+    key = (await seedToken(cluster.ctx, userId)).key;
+    await cluster.start(3);
   }, 180_000);
 
   afterAll(async () => {
-    for (const child of instances) child.kill('SIGTERM');
-    await Promise.all(
-      instances.map((child) => new Promise((resolve) => child.once('exit', resolve))),
-    );
-    redis?.kill('SIGKILL');
-    balancer?.server.close();
-    await dbProxy?.close();
+    await cluster?.stop();
+    await cluster?.close();
     await up?.close();
-    await seedCtx?.cleanup();
-    await isolated?.drop();
   }, 60_000);
 
   it('keeps a session signed in on one instance valid on every other', async () => {
-    const login = await fetch(`${direct(0)}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'root', password: rootPassword }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const { data } = (await login.json()) as { data: { id: number } };
+    const headers = await rootHeaders(direct(0), cluster.rootPassword);
     for (let i = 0; i < 3; i++) {
-      const self = await fetch(`${direct(i)}/api/user/self`, {
-        headers: { cookie, 'new-api-user': String(data.id) },
-      });
+      const self = await fetch(`${direct(i)}/api/user/self`, { headers });
       expect(((await self.json()) as { success: boolean }).success, `instance ${i}`).toBe(true);
     }
   });
 
   it('makes a change on one instance live on all within a second', async () => {
-    // A key disabled through the database and announced by instance 0 stops on 1 and 2.
-    const other = await seedToken(seedCtx.ctx, userId);
+    // A key seeded after the instances started is found by every one of them.
+    const other = await seedToken(cluster.ctx, userId);
     for (const i of [1, 2]) expect((await chat(direct(i), other.key)).status).toBe(200);
-    const root = await fetch(`${direct(0)}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'root', password: rootPassword }),
-    });
-    const cookie = root.headers.get('set-cookie')!.split(';')[0]!;
-    const rootId = ((await root.json()) as { data: { id: number } }).data.id;
-    const headers = { cookie, 'new-api-user': String(rootId), 'content-type': 'application/json' };
+    const headers = await rootHeaders(direct(0), cluster.rootPassword);
     // A model price set on instance 0 is on instance 2's pricing page.
     const put = await fetch(`${direct(0)}/api/option/`, {
       method: 'PUT',
@@ -212,7 +86,7 @@ describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a b
       };
       seen = pricing.data.find((m) => m.model_name === 'gpt-4o-mini')?.model_ratio ?? 0;
       if (seen === 7.5) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
     expect(seen).toBe(7.5);
     // A channel disabled on instance 1 is out of routing on instance 2.
@@ -242,83 +116,114 @@ describe.skipIf(testDb !== 'postgres' || !testRedis)('three instances behind a b
   });
 
   it("holds a key's rate limit across the instances", async () => {
-    const limited = await seedToken(seedCtx.ctx, userId, {
+    const limited = await seedToken(cluster.ctx, userId, {
       rateLimit: { count: 4, windowSeconds: 60, message: '' },
     });
     const codes: number[] = [];
-    for (let i = 0; i < 9; i++) codes.push((await chat(balancer.url, limited.key)).status);
+    for (let i = 0; i < 9; i++) {
+      codes.push((await chat(cluster.balancer.url, limited.key)).status);
+    }
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
   });
 
-  it('survives a Redis restart under load, losing and doubling nothing', async () => {
-    let running = true;
-    const outcomes: number[] = [];
-    const load = (async () => {
-      while (running) {
-        const res = await chat(balancer.url).catch(() => null);
-        outcomes.push(res?.status ?? 0);
-        await res?.text().catch(() => undefined);
-      }
-    })();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    redis.kill('SIGKILL');
-    await new Promise((resolve) => redis.once('exit', resolve));
-    const during = outcomes.length;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    redis = await startRedis(redisPort);
-    const restarted = Date.now();
-    // The instances find Redis again by themselves.
-    let recovered = false;
-    while (Date.now() - restarted < 15_000 && !recovered) {
-      recovered = (await chat(balancer.url)).status === 200;
-      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
+  /** Requests one after another through the balancer until `stop` resolves; what came back. */
+  async function loadUntil(stop: Promise<unknown>): Promise<Outcome[]> {
+    return steadyLoad(1, () => chatCall(cluster.balancer.url, key, { model: 'gpt-4o-mini' }), stop);
+  }
+
+  /** Whether a request through the balancer is answered 200 within `ms`. */
+  async function recoversWithin(ms: number): Promise<boolean> {
+    const since = Date.now();
+    while (Date.now() - since < ms) {
+      if ((await chat(cluster.balancer.url)).status === 200) return true;
+      await sleep(200);
     }
-    running = false;
-    await load;
+    return false;
+  }
+
+  it('survives a Redis restart under load, losing and doubling nothing', async () => {
+    let done!: () => void;
+    const load = loadUntil(new Promise<void>((resolve) => (done = resolve)));
+    await sleep(500);
+    await cluster.redis.stop();
+    await sleep(2000);
+    await cluster.redis.start();
+    // The instances find Redis again by themselves.
+    const recovered = await recoversWithin(15_000);
+    done();
+    const outcomes = await load;
     expect(recovered).toBe(true);
-    // No instance died, and whatever failed failed with an answer.
-    for (const child of instances) expect(child.exitCode).toBeNull();
-    expect(
-      outcomes.slice(during).every((code) => code === 200 || (code >= 400 && code < 600)),
-    ).toBe(true);
+    // No instance died, and whatever failed failed with a clean error answer.
+    for (let i = 0; i < 3; i++) expect(cluster.process(i).exitCode).toBeNull();
+    expect(outcomes.filter((o) => o.status !== 200 && !isCleanError(o))).toEqual([]);
+    expect(outcomes.filter((o) => o.status === 500)).toEqual([]);
     // The books: every consume log charged once, balances equal their ledger rows.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await auditLedger(seedCtx.ctx)).toEqual([]);
-    void tokenId;
+    await waitForRest(cluster.ctx);
+    expect(await bookProblems(cluster.ctx)).toEqual([]);
   }, 60_000);
 
-  it('survives a database restart under load, losing and doubling nothing', async () => {
-    const before = await auditLedger(seedCtx.ctx);
-    expect(before).toEqual([]);
-    let running = true;
-    const outcomes: number[] = [];
-    const load = (async () => {
-      while (running) {
-        const res = await chat(balancer.url).catch(() => null);
-        outcomes.push(res?.status ?? 0);
-        await res?.text().catch(() => undefined);
+  it.fails(
+    // TODO: today an answer delivered while the database is unreachable is not charged: its
+    // settlement fails, is "left for reconciliation" (the hold stays), and the next start of
+    // an instance refunds the hold, so the answer was free. Wanted: the instance keeps the
+    // settlement and commits it once the database is back, exactly once.
+    'charges an answer delivered while the database is unreachable once it is back',
+    async () => {
+      up.setBehaviour({ latencyMs: 1500 });
+      let outcomes: Outcome[];
+      try {
+        const answers = Promise.all(
+          Array.from({ length: 6 }, () =>
+            chatCall(cluster.balancer.url, key, { model: 'gpt-4o-mini' }),
+          ),
+        );
+        // The holds are taken before the upstream call; the cut comes while it answers.
+        await sleep(700);
+        cluster.dbProxy.cut();
+        outcomes = await answers;
+        await sleep(300);
+      } finally {
+        cluster.dbProxy.restore();
+        up.setBehaviour({});
       }
-    })();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    dbProxy.cut();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const during = outcomes.length;
-    dbProxy.restore();
-    const restored = Date.now();
-    let recovered = false;
-    while (Date.now() - restored < 20_000 && !recovered) {
-      recovered = (await chat(balancer.url)).status === 200;
-      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    running = false;
-    await load;
+      expect(await recoversWithin(20_000)).toBe(true);
+      const delivered = outcomes.filter((o) => o.complete).map((o) => o.requestId);
+      expect(delivered.length).toBeGreaterThan(0);
+      await sleep(1000);
+      const logged = new Set((await consumeLogs(cluster.ctx)).map((l) => l.request_id));
+      expect(delivered.filter((id) => !logged.has(id!))).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('survives a database restart under load, losing and doubling nothing', async () => {
+    expect(await auditLedger(cluster.ctx)).toEqual([]);
+    let done!: () => void;
+    const load = loadUntil(new Promise<void>((resolve) => (done = resolve)));
+    await sleep(500);
+    cluster.dbProxy.cut();
+    await sleep(2000);
+    cluster.dbProxy.restore();
+    const recovered = await recoversWithin(20_000);
+    done();
+    const outcomes = await load;
     expect(recovered).toBe(true);
-    for (const child of instances) expect(child.exitCode).toBeNull();
-    expect(outcomes.every((code) => code === 200 || (code >= 400 && code < 600))).toBe(true);
-    expect(outcomes.length).toBeGreaterThan(during);
+    for (let i = 0; i < 3; i++) expect(cluster.process(i).exitCode).toBeNull();
+    expect(outcomes.filter((o) => o.status !== 200 && !isCleanError(o))).toEqual([]);
     // Settlements queued while the database was gone commit once it is back, exactly once.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await auditLedger(seedCtx.ctx)).toEqual([]);
+    await sleep(1500);
+    expect(await auditLedger(cluster.ctx)).toEqual([]);
+    // Holds can stay behind: a reservation whose commit was cut off before the instance heard
+    // of it (the client got an error), and one whose answer was delivered while its settlement
+    // failed (see the test above). The next start of an instance gives them back.
+    // TODO: the instance that made such a hold should settle or give it back without a
+    // restart; then this test can expect no hold left once the database is back.
+    await cluster.stop();
+    await cluster.restart(0);
+    await waitForRest(cluster.ctx);
+    expect(await bookProblems(cluster.ctx)).toEqual([]);
+    const consumed = (await consumeLogs(cluster.ctx)).reduce((sum, l) => sum + Number(l.quota), 0);
+    expect(startingQuota - (await balances(cluster.ctx, userId, 0)).user).toBe(consumed);
   }, 90_000);
 });

@@ -1,9 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@gateway/shared';
 import { randomAlphanumeric } from '../../src/lib/random.js';
+import {
+  awayFromMinuteEnd,
+  startCountingUpstream,
+  type CountingUpstream,
+} from '../helpers/counting-upstream.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import { newUser } from '../tokens/console-helpers.js';
 import {
@@ -14,70 +17,6 @@ import {
   type TestApp,
 } from '../helpers/test-context.js';
 import { seedChannel, seedToken, seedUser } from './relay-fixture.js';
-
-/**
- * An OpenAI-compatible upstream that answers chat completions after `latencyMs` and counts
- * the requests in flight per channel key (the bearer the gateway sends), with the peak.
- */
-interface CountingUpstream {
-  url: string;
-  latencyMs: number;
-  peak: Map<string, number>;
-  served: Map<string, number>;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-async function startCountingUpstream(): Promise<CountingUpstream> {
-  const now = new Map<string, number>();
-  const up: Omit<CountingUpstream, 'url' | 'close'> = {
-    latencyMs: 40,
-    peak: new Map(),
-    served: new Map(),
-    reset() {
-      up.peak.clear();
-      up.served.clear();
-    },
-  };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const inFlight = (now.get(key) ?? 0) + 1;
-      now.set(key, inFlight);
-      up.peak.set(key, Math.max(up.peak.get(key) ?? 0, inFlight));
-      const model = (JSON.parse(body || '{}') as { model?: string }).model ?? 'gpt-4o-mini';
-      setTimeout(() => {
-        now.set(key, (now.get(key) ?? 1) - 1);
-        up.served.set(key, (up.served.get(key) ?? 0) + 1);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'chatcmpl-cap',
-            object: 'chat.completion',
-            created: Math.floor(Date.now() / 1000),
-            model,
-            choices: [
-              {
-                index: 0,
-                message: { role: 'assistant', content: 'ok' },
-                finish_reason: 'stop',
-              },
-            ],
-            usage: { prompt_tokens: 30, completion_tokens: 20, total_tokens: 50 },
-          }),
-        );
-      }, up.latencyMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(up, {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }) as CountingUpstream;
-}
 
 const chat = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
 
@@ -93,12 +32,6 @@ function post(
     headers: { authorization: `Bearer ${key}`, 'x-api-key': key.slice(3) },
     payload: payload as Record<string, unknown>,
   });
-}
-
-/** Waits, if needed, until the current minute has at least 5 s left (minute-window tests). */
-async function awayFromMinuteEnd(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 const statuses = (responses: LightMyRequestResponse[]) => {
