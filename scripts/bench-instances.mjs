@@ -19,7 +19,9 @@
 // Options: --instances N (3), --engines sqlite,postgres,mysql, --connections 50, --duration 8,
 // --warmup 2, --users 40, --keys hot,spread, --modes nonstream,stream, --latency MS (0: a delay
 // of MS on every chunk each way between the instances and both the database and Redis, through
-// bench/delay-proxy.mjs), --json (the raw results on stdout, the table on stderr).
+// bench/delay-proxy.mjs), --rounds R (2: the engines measured R times, every other round in
+// reverse order, ratios taken within a round and averaged), --json (the raw results on stdout,
+// the table on stderr). BENCH_INSTANCE_FLAGS adds Node flags to the instances.
 // BENCH_PG_URL, BENCH_MYSQL_URL and BENCH_REDIS_URL name the services; BENCH_SKIP_BUILD=1 uses
 // the current build.
 import { spawn } from 'node:child_process';
@@ -45,10 +47,17 @@ const { values: o } = parseArgs({
     keys: { type: 'string', default: 'hot,spread' },
     modes: { type: 'string', default: 'nonstream,stream' },
     latency: { type: 'string', default: '0' },
+    rounds: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
   },
 });
 const most = Math.max(1, Number(o.instances));
+/**
+ * Rounds over the engines, every other one in reverse order: a shared machine's speed drifts
+ * by tens of percent within minutes, so each ratio to SQLite is taken within a round and the
+ * rounds' ratios are averaged.
+ */
+const rounds = Math.max(1, Number(o.rounds));
 const users = Math.max(1, Number(o.users));
 const latencyMs = Number(o.latency);
 const engineNames = o.engines.split(',').filter(Boolean);
@@ -154,7 +163,7 @@ function rowOf(engine, instances, setup, mode, result) {
 }
 
 /** Measures one engine: every instance count, key setup and mode. */
-async function measureEngine(engine, mockPort, rows) {
+async function measureEngine(engine, mockPort, rows, round) {
   await migrate(engine);
   const keys = await engine.seed(mockPort, users);
   const counts = engine.shared ? [...new Set([1, most])] : [1];
@@ -171,7 +180,7 @@ async function measureEngine(engine, mockPort, rows) {
           ...['--metrics', group.ports.map((p) => `http://127.0.0.1:${p}/metrics`).join(',')],
         ]);
         for (const mode of modes) {
-          const row = rowOf(engine, count, setup, mode, report.results[mode]);
+          const row = { ...rowOf(engine, count, setup, mode, report.results[mode]), round };
           rows.push(row);
           if (row.errors > 0) {
             const { status_codes: codes, errors, timeouts } = row.load;
@@ -213,32 +222,38 @@ try {
   ];
   const mock = start('mock upstream', mockArgv, { cwd: root });
   await waitFor(`http://127.0.0.1:${mockPort}/v1/models`, mock);
-  for (const name of engineNames) {
-    let engine;
-    try {
-      engine = await engines[name](latencyMs);
-      open.add(engine);
-      await measureEngine(engine, mockPort, rows);
-    } catch (error) {
-      // The other engines are still measured; the run fails at the end.
-      log(`${name} failed:`, error);
-      process.exitCode = 1;
-    } finally {
-      if (engine) {
-        open.delete(engine);
-        await engine.close().catch((error) => log('clean-up:', error));
-      }
-    }
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? engineNames : [...engineNames].reverse();
+    for (const name of order) await measureRound(name, mockPort, round);
   }
   await stop(mock);
 } finally {
   await cleanUp();
 }
 
+/** Measures one engine in one round on a database of its own, removed afterwards. */
+async function measureRound(name, mockPort, round) {
+  let engine;
+  try {
+    engine = await engines[name](latencyMs);
+    open.add(engine);
+    await measureEngine(engine, mockPort, rows, round);
+  } catch (error) {
+    // The other engines are still measured; the run fails at the end.
+    log(`${name} failed:`, error);
+    process.exitCode = 1;
+  } finally {
+    if (engine) {
+      open.delete(engine);
+      await engine.close().catch((error) => log('clean-up:', error));
+    }
+  }
+}
+
 printTable(rows, {
   out: o.json ? process.stderr : process.stdout,
   title:
-    `${o.connections} connections, ${o.duration} s per run, through the balancer` +
+    `${o.connections} connections, ${o.duration} s per run, ${rounds} round(s), through the balancer` +
     (latencyMs ? `; +${latencyMs} ms each way to the database and Redis` : ''),
   users,
 });

@@ -30,22 +30,57 @@ const columns = [
 ];
 
 /**
- * Adds to each row its throughput against SQLite's (same keys and mode; SQLite runs one
- * instance) and against one instance of its own engine (same keys and mode).
+ * Adds to each row its throughput against SQLite's (same keys, mode and round; SQLite runs one
+ * instance) and against one instance of its own engine (same keys, mode and round), then
+ * averages each engine, instance count, key setup and mode over the rounds: the ratios are
+ * the mean of each round's ratios.
  */
 function withRatios(rows, users) {
-  const rpsOf = (engine, instances, keys, mode) =>
+  const rpsOf = (engine, instances, keys, mode, round) =>
     rows.find(
-      (r) => r.engine === engine && r.instances === instances && r.keys === keys && r.mode === mode,
+      (r) =>
+        r.engine === engine &&
+        r.instances === instances &&
+        r.keys === keys &&
+        r.mode === mode &&
+        (r.round ?? 0) === (round ?? 0),
     )?.rps;
   const ratio = (x, y) => (x && y ? x / y : null);
-  return rows.map((r) => ({
+  const rated = rows.map((r) => ({
     ...r,
     keysLabel: r.keys === 'hot' ? 'hot' : `${users} keys`,
-    vsSqlite: r.engine === 'sqlite' ? null : ratio(r.rps, rpsOf('sqlite', 1, r.keys, r.mode)),
-    vsOne: r.instances === 1 ? null : ratio(r.rps, rpsOf(r.engine, 1, r.keys, r.mode)),
+    vsSqlite:
+      r.engine === 'sqlite' ? null : ratio(r.rps, rpsOf('sqlite', 1, r.keys, r.mode, r.round)),
+    vsOne: r.instances === 1 ? null : ratio(r.rps, rpsOf(r.engine, 1, r.keys, r.mode, r.round)),
     edge: r.mean && r.load.duration_s ? r.mean / (10 * r.load.duration_s) : null,
   }));
+  const groups = new Map();
+  for (const r of rated) {
+    const key = `${r.engine}|${r.instances}|${r.keys}|${r.mode}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r);
+  }
+  return [...groups.values()].map(averaged);
+}
+
+/** The mean of the rows of one group (numbers, and the numbers of `perRequest`). */
+function averaged(group) {
+  const mean = (values) => {
+    const xs = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
+    return xs.length === 0 ? null : xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  };
+  const first = group[0];
+  const numbers = ['rps', 'mean', 'p50', 'p99', 'vsSqlite', 'vsOne', 'edge'];
+  const perRequest = Object.fromEntries(
+    Object.keys(first.perRequest).map((k) => [k, mean(group.map((r) => r.perRequest[k]))]),
+  );
+  return {
+    ...first,
+    ...Object.fromEntries(numbers.map((k) => [k, mean(group.map((r) => r[k]))])),
+    errors: group.reduce((sum, r) => sum + r.errors, 0),
+    perRequest,
+    rounds: group.length,
+  };
 }
 
 /** Writes the table to `out`. */

@@ -38,7 +38,16 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
   };
   const raw = sqliteHandleOf(base.db);
   // PostgreSQL and MySQL with Redis: holds in Redis, on a connection of their own.
-  const redis = !raw && base.shared.redisTarget ? moneyRedis(base, announce) : undefined;
+  // When Redis is back after an outage: alive again, and holding what was held if Redis lost it.
+  const back = async () => {
+    await announce();
+    const restored = await holds?.restore({
+      key: instanceKey(instanceId),
+      ttlSeconds: aliveTtlSeconds,
+    });
+    if (restored) base.log.warn({ holds: restored }, 'Redis lost its data; holds taken again');
+  };
+  const redis = !raw && base.shared.redisTarget ? moneyRedis(base, back) : undefined;
   const holds = redis && new RedisHolds(redis, base.db, base.dialect, instanceId);
   const queue = new SettlementQueue(base, onCharged, holds);
   // A database file gets a usage journal beside it (`<file>-usage`); one in memory does not.
@@ -184,17 +193,18 @@ function moneyRedis(base: BaseContext, onBack: () => Promise<void>): Redis {
     enableAutoPipelining: true,
   });
   countRoundTrips(client, base.metrics.io);
+  // `down` from a lost connection (a quick restart may raise no error) until it is ready again.
   let down = false;
+  let told = false;
   client.on('error', (err: Error) => {
-    if (!down) base.log.warn({ err }, 'Redis is unreachable; relay holds go to the database');
-    down = true;
+    if (!told) base.log.warn({ err }, 'Redis is unreachable; relay holds go to the database');
+    down = told = true;
   });
+  client.on('close', () => (down = true));
   client.on('ready', () => {
-    if (down) {
-      base.log.warn('Redis is reachable again; relay holds go to Redis');
-      onBack().catch(() => undefined);
-    }
-    down = false;
+    if (told) base.log.warn('Redis is reachable again; relay holds go to Redis');
+    if (down) onBack().catch(() => undefined);
+    down = told = false;
   });
   return client;
 }

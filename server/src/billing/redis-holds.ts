@@ -8,7 +8,7 @@ import { CheckFailed, checkArgs, type Check } from '../lib/shared-state.js';
 import { keyHeld } from './ledger/relay-moves.js';
 import { readMoneyStates } from './ledger/statements.js';
 import type { Reservation } from './reservation.js';
-import { raiseScript, releaseScript, takeScript } from './redis-scripts.js';
+import { raiseScript, releaseScript, restoreScript, takeScript } from './redis-scripts.js';
 import type { BalanceMove } from './settle-plan.js';
 
 /** A user's or key's row as a commit left it: what Redis mirrors. */
@@ -119,9 +119,12 @@ export class RedisHolds {
   private unreleased: Hold[] = [];
   /** Releases under way (awaited at shutdown). */
   private readonly releasing = new Set<Promise<unknown>>();
+  /** This instance's holds in Redis, by request id, until their moves are committed. */
+  private readonly inFlight = new Map<string, Reservation>();
   private readonly take: (...args: Array<string | number>) => Promise<unknown>;
   private readonly raise: (...args: Array<string | number>) => Promise<unknown>;
   private readonly release: (...args: Array<string | number>) => Promise<unknown>;
+  private readonly restoreHolds: (...args: Array<string | number>) => Promise<unknown>;
 
   constructor(
     private readonly redis: Redis,
@@ -133,6 +136,7 @@ export class RedisHolds {
     this.take = script(redis, 'gatewayTake', takeScript);
     this.raise = script(redis, 'gatewayRaise', raiseScript);
     this.release = script(redis, 'gatewayRelease', releaseScript);
+    this.restoreHolds = script(redis, 'gatewayRestore', restoreScript);
   }
 
   /** Whether Redis is connected; when not, holds are taken in the database. */
@@ -156,6 +160,7 @@ export class RedisHolds {
       if (answer === 'ok') {
         r.inMemory = true;
         r.held = r.quota;
+        this.inFlight.set(r.id, r);
         return;
       }
       const [verdict, ...rest] = answer as [string, ...Array<string | number>];
@@ -212,7 +217,11 @@ export class RedisHolds {
   async committed(moves: BalanceMove[], states: MoneyState[]): Promise<void> {
     const holds = this.unreleased;
     this.unreleased = [];
-    for (const move of moves) if (move.reservation.inMemory) holds.push(holdOf(move.reservation));
+    for (const move of moves) {
+      if (!move.reservation.inMemory) continue;
+      holds.push(holdOf(move.reservation));
+      this.inFlight.delete(move.reservation.id);
+    }
     if (holds.length === 0 && states.length === 0) return;
     const release = (async () => {
       if (!this.ready) throw new RedisUnavailable();
@@ -227,6 +236,23 @@ export class RedisHolds {
   async drain(): Promise<void> {
     await Promise.all(this.releasing);
     if (this.unreleased.length > 0) await this.committed([], []);
+  }
+
+  /**
+   * Redis is back after an outage: if it lost its data, holds again what this instance's
+   * requests in flight hold (`restoreScript`) and says it is alive. Returns how many.
+   */
+  async restore(alive: { key: string; ttlSeconds: number }): Promise<number> {
+    const holds = [...this.inFlight.values()];
+    const keys = [registryKey(this.instanceId), instancesKey, alive.key];
+    const args: Array<string | number> = [this.instanceId, alive.ttlSeconds, holds.length];
+    for (const r of holds) {
+      const accounts = accountsOf(r);
+      keys.push(...accounts.map((a) => heldKey(a.kind, a.id)));
+      args.push(r.id, r.held ?? r.quota, accounts.map((a) => `${a.kind}:${a.id}`).join(' '));
+      args.push(accounts.length);
+    }
+    return Number(await this.restoreHolds(keys.length, ...keys, ...args));
   }
 
   /**

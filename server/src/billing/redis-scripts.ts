@@ -145,3 +145,28 @@ for j = 1, states do
 end
 return released
 `;
+
+/**
+ * RESTORE: after Redis lost its data (a restart without persistence), an instance holds again
+ * what its requests in flight hold, so that other instances do not offer it twice; and says
+ * again that it is alive, so that no sweep takes its holds for a stopped process's. Does
+ * nothing when the instance's registry is still there (Redis kept its data).
+ *
+ * KEYS: holds registry, instances set, liveness key, then the held counters of each hold in
+ * turn. ARGV: instance id, liveness TTL (s), hold count, then per hold its id, amount,
+ * accounts text and number of counters. Returns how many holds were taken again.
+ */
+export const restoreScript = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local a, k = 4, 4
+for j = 1, tonumber(ARGV[3]) do
+  local id, amount, accounts, count = ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3])
+  for x = 0, count - 1 do redis.call('INCRBY', KEYS[k + x], amount) end
+  redis.call('HSET', KEYS[1], id, amount .. ' ' .. accounts)
+  a = a + 4
+  k = k + count
+end
+redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('SET', KEYS[3], '1', 'EX', ARGV[2])
+return tonumber(ARGV[3])
+`;
