@@ -19,6 +19,8 @@ import { UsageJournal } from './usage-journal.js';
 /** Seconds an instance's liveness key lives without a refresh. */
 const aliveTtlSeconds = 30;
 const heartbeatMs = 10_000;
+/** How long a starting instance waits for the holds' Redis connection before serving. */
+const redisStartTimeoutMs = 5_000;
 /** With several instances (Redis), how often stopped instances' reservations are reconciled. */
 const reconcileEveryMs = 60_000;
 
@@ -76,16 +78,18 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
     instanceId,
     reserve: (reservation, checks) => {
       if (holds && reservation.quota > 0) {
-        // Redis away: no admission counts, and the hold is written to the database; likewise
-        // while commits fail, so that the database refuses it rather than an answer going
-        // out that cannot be charged.
-        if (!holds.ready || !queue.healthy) return reserveQuota(base, reservation, instanceId);
+        // Redis away: the checks are counted by this instance and the hold is written to the
+        // database; likewise while commits fail, so that the database refuses the hold rather
+        // than an answer going out that cannot be charged.
+        const inDatabase = () =>
+          checks?.length
+            ? admitThen(base.shared, checks, () => reserveQuota(base, reservation, instanceId))!
+            : reserveQuota(base, reservation, instanceId);
+        if (!holds.ready || !queue.healthy) return inDatabase();
         return holds
           .hold(reservation, checks)
           .catch((error: unknown) =>
-            error instanceof RedisUnavailable
-              ? reserveQuota(base, reservation, instanceId)
-              : Promise.reject(error),
+            error instanceof RedisUnavailable ? inDatabase() : Promise.reject(error),
           );
       }
       if (checks && checks.length > 0) {
@@ -104,6 +108,9 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
     },
     start: async () => {
       await announce();
+      // Holds taken in the database do not see those in Redis: wait (a little) for the
+      // connection, so that a starting instance does not admit on money others hold.
+      if (redis) await readyWithin(redis, redisStartTimeoutMs);
       const heartbeat = setInterval(() => void announce().catch(() => undefined), heartbeatMs);
       heartbeat.unref();
       const sweep =
@@ -132,6 +139,20 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
     },
   };
   return billing;
+}
+
+/** Resolves once `client` is ready, or after `ms` (it then keeps connecting in the background). */
+function readyWithin(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    }
+    client.on('ready', done);
+  });
 }
 
 /**

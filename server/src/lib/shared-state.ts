@@ -274,6 +274,14 @@ class RedisState implements SharedState {
   private readonly client: Redis;
   private subscriber: Redis | undefined;
   private readonly handlers = new Map<string, Array<(message: string) => void>>();
+  /**
+   * Counters while Redis is unreachable: rate limits and caps are counted by this instance
+   * alone rather than refusing every request that has one (each instance then allows up to
+   * the limit by itself, until Redis is back).
+   */
+  private readonly local = new MemoryState();
+  /** Slots taken in `local`, by key, so that each is given back where it was taken. */
+  private readonly localSlots = new Map<string, number>();
 
   constructor(
     private readonly url: string,
@@ -316,7 +324,13 @@ class RedisState implements SharedState {
     await this.client.del(key);
   }
 
+  /** Whether counters go to this instance's memory (Redis unreachable). */
+  private get counting(): boolean {
+    return this.client.status !== 'ready';
+  }
+
   async hit(key: string, windowSeconds: number, amount = 1): Promise<number> {
+    if (this.counting) return this.local.hit(key, windowSeconds, amount);
     const [[, count]] = (await this.client
       .multi()
       .incrby(key, amount)
@@ -326,16 +340,36 @@ class RedisState implements SharedState {
   }
 
   async enter(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
+    if (this.counting) {
+      const taken = await this.local.enter(key, limit, ttlSeconds);
+      if (taken) this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
+      return taken;
+    }
     const taken = await this.client.eval(enterScript, 1, key, limit, ttlSeconds);
     return taken === 1;
   }
 
   async leave(key: string): Promise<void> {
+    const local = this.localSlots.get(key);
+    if (local !== undefined) {
+      if (local <= 1) this.localSlots.delete(key);
+      else this.localSlots.set(key, local - 1);
+      return this.local.leave(key);
+    }
     await this.client.eval(leaveScript, 1, key);
   }
 
   async admit(checks: readonly Check[]): Promise<number> {
     if (checks.length === 0) return -1;
+    if (this.counting) {
+      const failed = this.local.admit(checks);
+      if (failed === -1) {
+        for (const { kind, key } of checks) {
+          if (kind === 'enter') this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
+        }
+      }
+      return failed;
+    }
     const { keys, args } = checkArgs(checks);
     const failed = await (this.client as unknown as AdmitCommand).gatewayAdmit(
       keys.length,
@@ -378,6 +412,7 @@ class RedisState implements SharedState {
   }
 
   async close(): Promise<void> {
+    await this.local.close();
     await this.subscriber?.quit().catch(() => undefined);
     await this.client.quit().catch(() => undefined);
   }

@@ -163,39 +163,35 @@ describe.runIf(clusterable)(`three instances behind a balancer on ${testDb}`, ()
     expect(await bookProblems(cluster.ctx)).toEqual([]);
   }, 60_000);
 
-  it.fails(
-    // TODO: today an answer delivered while the database is unreachable is not charged: its
-    // settlement fails, is "left for reconciliation" (the hold stays), and the next start of
-    // an instance refunds the hold, so the answer was free. Wanted: the instance keeps the
-    // settlement and commits it once the database is back, exactly once.
-    'charges an answer delivered while the database is unreachable once it is back',
-    async () => {
-      up.setBehaviour({ latencyMs: 1500 });
-      let outcomes: Outcome[];
-      try {
-        const answers = Promise.all(
-          Array.from({ length: 6 }, () =>
-            chatCall(cluster.balancer.url, key, { model: 'gpt-4o-mini' }),
-          ),
-        );
-        // The holds are taken before the upstream call; the cut comes while it answers.
-        await sleep(700);
-        cluster.dbProxy.cut();
-        outcomes = await answers;
-        await sleep(300);
-      } finally {
-        cluster.dbProxy.restore();
-        up.setBehaviour({});
-      }
-      expect(await recoversWithin(20_000)).toBe(true);
-      const delivered = outcomes.filter((o) => o.complete).map((o) => o.requestId);
-      expect(delivered.length).toBeGreaterThan(0);
-      await sleep(1000);
-      const logged = new Set((await consumeLogs(cluster.ctx)).map((l) => l.request_id));
-      expect(delivered.filter((id) => !logged.has(id!))).toEqual([]);
-    },
-    60_000,
-  );
+  it('never delivers whole an answer whose charge the unreachable database could not record', async () => {
+    up.setBehaviour({ latencyMs: 1500 });
+    let outcomes: Outcome[];
+    try {
+      const answers = Promise.all(
+        Array.from({ length: 6 }, () =>
+          chatCall(cluster.balancer.url, key, { model: 'gpt-4o-mini' }),
+        ),
+      );
+      // The holds are taken before the upstream call; the cut comes while it answers.
+      await sleep(700);
+      cluster.dbProxy.cut();
+      outcomes = await answers;
+      await sleep(300);
+    } finally {
+      cluster.dbProxy.restore();
+      up.setBehaviour({});
+    }
+    expect(await recoversWithin(20_000)).toBe(true);
+    // An answer is either delivered whole and charged, or refused with a clear error.
+    for (const o of outcomes.filter((o) => !o.complete)) {
+      expect(o.status, o.text).toBe(503);
+      expect(o.text).toContain('charge_not_recorded');
+    }
+    await sleep(1000);
+    const logged = new Set((await consumeLogs(cluster.ctx)).map((l) => l.request_id));
+    const delivered = outcomes.filter((o) => o.complete).map((o) => o.requestId);
+    expect(delivered.filter((id) => !logged.has(id!))).toEqual([]);
+  }, 60_000);
 
   it('survives a database restart under load, losing and doubling nothing', async () => {
     expect(await auditLedger(cluster.ctx)).toEqual([]);
@@ -214,11 +210,8 @@ describe.runIf(clusterable)(`three instances behind a balancer on ${testDb}`, ()
     // Settlements queued while the database was gone commit once it is back, exactly once.
     await sleep(1500);
     expect(await auditLedger(cluster.ctx)).toEqual([]);
-    // Holds can stay behind: a reservation whose commit was cut off before the instance heard
-    // of it (the client got an error), and one whose answer was delivered while its settlement
-    // failed (see the test above). The next start of an instance gives them back.
-    // TODO: the instance that made such a hold should settle or give it back without a
-    // restart; then this test can expect no hold left once the database is back.
+    // A reservation row whose commit was cut off before its instance heard of it (the client
+    // got an error) can stay behind; the next start of an instance gives it back.
     await cluster.stop();
     await cluster.restart(0);
     await waitForRest(cluster.ctx);

@@ -8,6 +8,7 @@ import type { Adaptor, ChannelConfig, UpstreamRequest } from '../adaptors/adapto
 import { normalizeUpstreamError } from '../adaptors/errors/upstream-error.js';
 import { adaptorFor } from '../adaptors/registry.js';
 import type { Attempt, RelayContext } from '../relay-context.js';
+import { SettlementFailed } from '../../billing/settle-plan.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import { shouldRetry } from '../retry-policy.js';
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
@@ -309,6 +310,8 @@ async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void
     } catch (error) {
       call.abort();
       if (rc.outcome.clientGone) throw new ClientGone();
+      // The answer came, but its charge could not be recorded: no other channel is asked.
+      if (error instanceof SettlementFailed) throw error;
       if (!(error instanceof UpstreamFailure)) {
         const message = error instanceof Error ? error.message : String(error);
         last = new UpstreamFailure(
