@@ -1,5 +1,4 @@
 import type { Check } from '../../lib/shared-state.js';
-import type { RelayContext } from '../relay-context.js';
 
 /**
  * The admission checks a request gathers before it reserves (a key's rate limit, its level's
@@ -27,5 +26,5 @@ export class Gate {
   }
 }
 
-/** The request's gate, made when its first check is added. */
-export const gateOf = (rc: RelayContext): Gate => (rc.gate ??= new Gate());
+/** A request's gate (`RelayContext.gate`), made when its first check is added. */
+export const gateOf = (rc: { gate: Gate | null }): Gate => (rc.gate ??= new Gate());
