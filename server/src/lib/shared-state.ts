@@ -331,22 +331,30 @@ class RedisState implements SharedState {
 
   async hit(key: string, windowSeconds: number, amount = 1): Promise<number> {
     if (this.counting) return this.local.hit(key, windowSeconds, amount);
-    const [[, count]] = (await this.client
-      .multi()
-      .incrby(key, amount)
-      .expire(key, windowSeconds, 'NX')
-      .exec()) as [[Error | null, number], unknown];
-    return count;
+    try {
+      const [[, count]] = (await this.client
+        .multi()
+        .incrby(key, amount)
+        .expire(key, windowSeconds, 'NX')
+        .exec()) as [[Error | null, number], unknown];
+      return count;
+    } catch {
+      // The connection went away with the command on it: counted here instead.
+      return this.local.hit(key, windowSeconds, amount);
+    }
   }
 
   async enter(key: string, limit: number, ttlSeconds: number): Promise<boolean> {
-    if (this.counting) {
-      const taken = await this.local.enter(key, limit, ttlSeconds);
-      if (taken) this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
-      return taken;
+    if (!this.counting) {
+      try {
+        return (await this.client.eval(enterScript, 1, key, limit, ttlSeconds)) === 1;
+      } catch {
+        // The connection went away with the command on it: the slot is taken here instead.
+      }
     }
-    const taken = await this.client.eval(enterScript, 1, key, limit, ttlSeconds);
-    return taken === 1;
+    const taken = await this.local.enter(key, limit, ttlSeconds);
+    if (taken) this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
+    return taken;
   }
 
   async leave(key: string): Promise<void> {
@@ -361,22 +369,26 @@ class RedisState implements SharedState {
 
   async admit(checks: readonly Check[]): Promise<number> {
     if (checks.length === 0) return -1;
-    if (this.counting) {
-      const failed = this.local.admit(checks);
-      if (failed === -1) {
-        for (const { kind, key } of checks) {
-          if (kind === 'enter') this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
-        }
+    if (!this.counting) {
+      const { keys, args } = checkArgs(checks);
+      try {
+        const failed = await (this.client as unknown as AdmitCommand).gatewayAdmit(
+          keys.length,
+          ...keys,
+          ...args,
+        );
+        return Number(failed) - 1;
+      } catch {
+        // The connection went away with the script on it: the checks run here instead.
       }
-      return failed;
     }
-    const { keys, args } = checkArgs(checks);
-    const failed = await (this.client as unknown as AdmitCommand).gatewayAdmit(
-      keys.length,
-      ...keys,
-      ...args,
-    );
-    return Number(failed) - 1;
+    const failed = this.local.admit(checks);
+    if (failed === -1) {
+      for (const { kind, key } of checks) {
+        if (kind === 'enter') this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
+      }
+    }
+    return failed;
   }
 
   async publish(topic: string, message: string): Promise<void> {

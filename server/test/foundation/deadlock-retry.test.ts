@@ -44,7 +44,8 @@ describe.skipIf(testDb === 'sqlite')(`transactions retried after a deadlock on $
         await rename(trx, second, name);
       });
     await Promise.all([crossing(a, b, 'one'), crossing(b, a, 'two')]);
-    expect(runs).toBe(3);
+    // One rolled back at least once (a busy machine can time the retry into a second one).
+    expect(runs).toBeGreaterThanOrEqual(3);
     const names = await ctx.db
       .selectFrom('users')
       .select('display_name')
