@@ -17,6 +17,11 @@ export interface RawStatement {
    * nobody reads a statement's count before the next one runs.
    */
   failing?: RawStatement;
+  /**
+   * A read whose result its program can do without (it then reads inside later statements):
+   * left out of a transaction sent whole, where its result would not be read anyway.
+   */
+  optional?: boolean;
 }
 
 /** What a statement did: rows changed, and the rows it read. */

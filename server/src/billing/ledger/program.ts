@@ -38,7 +38,7 @@ export async function runAsync<T>(
 /**
  * Runs a program without executing anything: each statement is taken as doing what the
  * program expects when nothing goes wrong (it changes its one row; a read finds nothing), and
- * a guarded statement is taken in its failing form. Returns the statements, to send as one
+ * a guarded statement is taken in its failing form; an optional read is left out. Returns the statements, to send as one
  * transaction (`db/pipeline.ts`), and what the program made of those results. Only for a
  * program whose branches on results are all guards, or reads it can do without (see
  * `commitPipelined`): if the transaction commits, every guard held and the result is right.
@@ -47,7 +47,7 @@ export function record<T>(program: Program<T>): { statements: RawStatement[]; va
   const statements: RawStatement[] = [];
   let step = program.next();
   while (!step.done) {
-    statements.push(step.value.failing ?? step.value);
+    if (!step.value.optional) statements.push(step.value.failing ?? step.value);
     step = program.next({ changes: 1, rows: [] });
   }
   return { statements, value: step.value };
