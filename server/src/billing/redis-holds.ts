@@ -31,6 +31,9 @@ const mirrorTtlMs = 60_000;
  */
 const recheckAfterMs = 1_000;
 
+/** Scripts sent for one hold at most (a first try, seeds, a recheck, one more). */
+const maxTakeAttempts = 4;
+
 /** Redis did not answer: the caller holds in the database instead. */
 export class RedisUnavailable extends Error {}
 
@@ -154,7 +157,10 @@ export class RedisHolds {
     const accounts = accountsOf(r);
     let seeds: Array<MoneyState | undefined> = [];
     let rechecked = false;
-    for (;;) {
+    // A mirror read and sent may have expired again before the script ran: a few attempts,
+    // then the hold goes to the database.
+    for (let attempt = 0; ; attempt++) {
+      if (attempt === maxTakeAttempts) throw new RedisUnavailable();
       const args = this.takeArgs(r, accounts, seeds, checks, !rechecked);
       const answer = await this.run(this.take, r, args);
       if (answer === 'ok') {
