@@ -13,6 +13,8 @@ export class Settings {
   private readonly raw = new Map<string, string>();
   private readonly parsed = new Map<string, unknown>();
   private readonly listeners: Array<(key: string) => void> = [];
+  /** Per key, how many writes and reloads have begun (see `newest`). */
+  private readonly generations = new Map<string, number>();
   /** Moves on with every change of any value, so that what is derived from them can tell. */
   private changes = 0;
 
@@ -60,8 +62,19 @@ export class Settings {
     const def = this.defs.get(key);
     if (def) def.parse(value);
     await upsertOption(this.db, key, value);
+    this.newest(key);
     this.remember(key, value);
     await this.shared.publish(topic, key);
+  }
+
+  /**
+   * Marks a newer write or read of `key`: a reload whose read began before it is stale (an
+   * earlier change's reload could otherwise finish last and put back the value it replaced).
+   */
+  private newest(key: string): number {
+    const next = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, next);
+    return next;
   }
 
   /** Runs `listener` whenever a setting changes on any instance. */
@@ -70,7 +83,9 @@ export class Settings {
   }
 
   private async reload(key: string): Promise<void> {
+    const generation = this.newest(key);
     const value = await findOptionValue(this.db, key);
+    if (this.generations.get(key) !== generation) return;
     if (value !== undefined) this.remember(key, value);
     else {
       this.raw.delete(key);
