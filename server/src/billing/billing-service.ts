@@ -82,9 +82,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
         // database; likewise while commits fail, so that the database refuses the hold rather
         // than an answer going out that cannot be charged.
         const inDatabase = () =>
-          checks?.length
-            ? admitThen(base.shared, checks, () => reserveQuota(base, reservation, instanceId))!
-            : reserveQuota(base, reservation, instanceId);
+          admitThen(base.shared, checks ?? [], () => reserveQuota(base, reservation, instanceId))!;
         if (!holds.ready || !queue.healthy) return inDatabase();
         return holds
           .hold(reservation, checks)

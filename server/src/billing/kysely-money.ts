@@ -7,8 +7,8 @@ import type { Pipeline } from '../db/pipeline.js';
 import { nowSeconds } from '../lib/time.js';
 import { record, runAsync, type Program } from './ledger/program.js';
 import { chunks, readMoneyStates } from './ledger/statements.js';
-import { moneyStateOf, type MoneyState } from './redis-holds.js';
-import { commitProgram, keyHeld, reserveProgram } from './ledger/relay-moves.js';
+import { holdsOnKey, moneyStateOf, type MoneyState } from './redis-holds.js';
+import { commitProgram, reserveProgram } from './ledger/relay-moves.js';
 import type { Reservation } from './reservation.js';
 import type { BalanceMove, Charged } from './settle-plan.js';
 
@@ -123,11 +123,11 @@ function* committing(
 function stateReads(moves: BalanceMove[]) {
   const ids = {
     users: new Set(moves.map((m) => m.reservation.userId)),
-    // Keys whose balance or budget a hold counts (an unlimited key without a budget has none).
+    // Keys that holds count on (an unlimited key without a budget has none).
     tokens: new Set(
       moves
         .map((m) => m.reservation)
-        .filter((r) => keyHeld(r) || (r.tokenId > 0 && r.budget?.token != null))
+        .filter(holdsOnKey)
         .map((r) => r.tokenId),
     ),
   };

@@ -60,6 +60,14 @@ const refusals: Record<'u' | 't', Record<'budget' | 'balance', MessageId>> = {
   t: { budget: 'token_budget_exhausted', balance: 'insufficient_token_quota' },
 };
 
+/** Whether a reservation holds on its key: the key is limited or has a budget. */
+export const holdsOnKey = (r: Reservation) =>
+  keyHeld(r) || (r.tokenId > 0 && r.budget?.token != null);
+
+/** Accounts as a hold's registry entry names them (`u:1 t:7`). */
+const accountsText = (accounts: HoldAccount[]) =>
+  accounts.map((a) => `${a.kind}:${a.id}`).join(' ');
+
 /** The accounts a reservation holds on: its user, and its key when limited or budgeted. */
 function accountsOf(r: Reservation): HoldAccount[] {
   const user: HoldAccount = {
@@ -69,8 +77,8 @@ function accountsOf(r: Reservation): HoldAccount[] {
     budgetQuota: r.budget?.user != null ? (r.budgetQuota?.user ?? 0) : 0,
     budgetStart: r.budget?.user ?? 0,
   };
+  if (!holdsOnKey(r)) return [user];
   const tokenBudget = r.tokenId > 0 && r.budget?.token != null;
-  if (!keyHeld(r) && !tokenBudget) return [user];
   return [
     user,
     {
@@ -202,9 +210,7 @@ export class RedisHolds {
     const extra = cost - (r.held ?? 0);
     r.held = cost;
     const { counters } = holdOf(r);
-    const text = `${cost} ${accountsOf(r)
-      .map((a) => `${a.kind}:${a.id}`)
-      .join(' ')}`;
+    const text = `${cost} ${accountsText(accountsOf(r))}`;
     this.raise(
       counters.length + 1,
       registryKey(this.instanceId),
@@ -255,7 +261,7 @@ export class RedisHolds {
     for (const r of holds) {
       const accounts = accountsOf(r);
       keys.push(...accounts.map((a) => heldKey(a.kind, a.id)));
-      args.push(r.id, r.held ?? r.quota, accounts.map((a) => `${a.kind}:${a.id}`).join(' '));
+      args.push(r.id, r.held ?? r.quota, accountsText(accounts));
       args.push(accounts.length);
     }
     return Number(await this.restoreHolds(keys.length, ...keys, ...args));
@@ -316,7 +322,7 @@ export class RedisHolds {
       accounts.length,
       this.clock(),
       mirrorTtlMs,
-      accounts.map((a) => `${a.kind}:${a.id}`).join(' '),
+      accountsText(accounts),
       this.instanceId,
       countHits ? 1 : 0,
       ...admission.args,

@@ -8,7 +8,7 @@ import type { IoCounters } from '../lib/io-counters.js';
  * byte does, in writes and lookups alike, so a lookup finds what a write of the same string
  * stored.
  */
-const storable = (value: unknown): unknown =>
+export const storable = (value: unknown): unknown =>
   typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
 
 /**

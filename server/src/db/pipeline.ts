@@ -2,7 +2,8 @@ import type * as Mysql from 'mysql2';
 import type pg from 'pg';
 import type { IoCounters } from '../lib/io-counters.js';
 import { lazyRequire } from '../lib/lazy-require.js';
-import type { RawResult, RawStatement } from './raw-statement.js';
+import { storable } from './pg-text.js';
+import { spell, type RawResult, type RawStatement } from './raw-statement.js';
 
 /**
  * A transaction sent to PostgreSQL or MySQL as one message: its statements, with their values
@@ -48,8 +49,8 @@ function literalOf(escape: (text: string) => string): (value: unknown) => string
 /** The pipeline of a PostgreSQL pool (its connections are shared with Kysely). */
 export function postgresPipeline(pool: pg.Pool, io: IoCounters): Pipeline {
   const { escapeLiteral } = lazyRequire('pg') as typeof pg;
-  // PostgreSQL's text cannot hold NUL: stored as U+FFFD, as `pg-text.ts` does for parameters.
-  const literal = literalOf((text) => escapeLiteral(text.replaceAll('\0', '\uFFFD')));
+  // PostgreSQL's text cannot hold NUL: stored as `pg-text.ts` stores parameters.
+  const literal = literalOf((text) => escapeLiteral(storable(text) as string));
   return {
     async transact(statements) {
       const text = ['begin', ...statements.map((s) => inline(s.sql, s.params, literal)), 'commit'];
@@ -102,7 +103,7 @@ export function mysqlPipeline(uri: string, io: IoCounters): Pipeline {
     async transact(statements) {
       const text = [
         'start transaction',
-        ...statements.map((s) => inline(s.sql.replace(/"/g, '`'), s.params, literal)),
+        ...statements.map((s) => inline(spell('mysql', s.sql), s.params, literal)),
         'commit',
       ];
       const connection = await promises.getConnection();

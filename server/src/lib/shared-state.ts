@@ -353,8 +353,13 @@ class RedisState implements SharedState {
       }
     }
     const taken = await this.local.enter(key, limit, ttlSeconds);
-    if (taken) this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
+    if (taken) this.tookLocally(key);
     return taken;
+  }
+
+  /** A slot was taken in `local`: it is given back there. */
+  private tookLocally(key: string): void {
+    this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
   }
 
   async leave(key: string): Promise<void> {
@@ -385,7 +390,7 @@ class RedisState implements SharedState {
     const failed = this.local.admit(checks);
     if (failed === -1) {
       for (const { kind, key } of checks) {
-        if (kind === 'enter') this.localSlots.set(key, (this.localSlots.get(key) ?? 0) + 1);
+        if (kind === 'enter') this.tookLocally(key);
       }
     }
     return failed;

@@ -17,6 +17,7 @@ import {
   waitForRest,
   type Cluster,
   type Outcome,
+  tearDown,
 } from './cluster.js';
 
 /**
@@ -62,11 +63,7 @@ describe.runIf(clusterable)(`caps exact across three instances on ${testDb}`, ()
     up.latencyMs = 40;
   });
 
-  afterAll(async () => {
-    await cluster?.stop();
-    await cluster?.close();
-    await up?.close();
-  }, 60_000);
+  afterAll(() => tearDown(cluster, up), 60_000);
 
   /** `n` requests at once through the balancer, every other one streamed. */
   async function burst(n: number, model: string, withKey = key): Promise<Outcome[]> {

@@ -423,6 +423,16 @@ export async function steadyLoad(
   return outcomes;
 }
 
+/** Stops the instances and closes the cluster and the upstream (an `afterAll`). */
+export async function tearDown(
+  cluster: Cluster | undefined,
+  upstream: { close(): Promise<void> } | undefined,
+): Promise<void> {
+  await cluster?.stop();
+  await cluster?.close();
+  await upstream?.close();
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -14,6 +14,7 @@ import {
   steadyLoad,
   waitForRest,
   type Cluster,
+  tearDown,
 } from './cluster.js';
 
 /**
@@ -54,11 +55,7 @@ describe.runIf(clusterable)(`kill -9 of one of three instances on ${testDb}`, ()
     await cluster.start(3);
   }, 180_000);
 
-  afterAll(async () => {
-    await cluster?.stop();
-    await cluster?.close();
-    await up?.close();
-  }, 60_000);
+  afterAll(() => tearDown(cluster, up), 60_000);
 
   it('charges every whole answer once and gives back what the dead instance held', async () => {
     // Warm the instances up, so that the load is steady when the kill comes.

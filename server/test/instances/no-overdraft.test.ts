@@ -14,6 +14,7 @@ import {
   waitForRest,
   type Cluster,
   type Outcome,
+  tearDown,
 } from './cluster.js';
 
 /**
@@ -131,11 +132,7 @@ describe.runIf(clusterable)(`no overdraft over three instances on ${testDb}`, ()
     await cluster.start(3);
   }, 180_000);
 
-  afterAll(async () => {
-    await cluster?.stop();
-    await cluster?.close();
-    await up?.close();
-  }, 60_000);
+  afterAll(() => tearDown(cluster, up), 60_000);
 
   it('lets through exactly what each balance and budget covers, and charges each answer once', async () => {
     const sent = Array.from({ length: 300 }, (_, i) => ({

@@ -16,6 +16,7 @@ import {
   waitForRest,
   type Cluster,
   type Outcome,
+  tearDown,
 } from './cluster.js';
 
 /**
@@ -56,11 +57,7 @@ describe.runIf(clusterable)(`a Redis outage under load on ${testDb}`, () => {
     await cluster.start(3);
   }, 180_000);
 
-  afterAll(async () => {
-    await cluster?.stop();
-    await cluster?.close();
-    await up?.close();
-  }, 60_000);
+  afterAll(() => tearDown(cluster, up), 60_000);
 
   /** Waits until a request straight to every instance is answered 200; the time it took. */
   async function recovery(key: string, limitMs: number): Promise<number> {

@@ -17,6 +17,7 @@ import {
   waitForRest,
   type Cluster,
   type Outcome,
+  tearDown,
 } from './cluster.js';
 
 const startingQuota = 1_000_000_000;
@@ -52,11 +53,7 @@ describe.runIf(clusterable)(`three instances behind a balancer on ${testDb}`, ()
     await cluster.start(3);
   }, 180_000);
 
-  afterAll(async () => {
-    await cluster?.stop();
-    await cluster?.close();
-    await up?.close();
-  }, 60_000);
+  afterAll(() => tearDown(cluster, up), 60_000);
 
   it('keeps a session signed in on one instance valid on every other', async () => {
     const headers = await rootHeaders(direct(0), cluster.rootPassword);
