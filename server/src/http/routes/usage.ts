@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { findToken } from '../../db/queries/tokens.js';
-import { findPresentedKey } from '../../domain/logs/presented-key.js';
+import { findReadingKey } from '../../domain/tokens/presented-key.js';
 import { buildLogWhere, listLogs } from '../../domain/logs/query-logs.js';
 import { toTokenUsage } from '../../domain/usage/token-usage.js';
 import { readUsageData } from '../../domain/usage/usage-data.js';
@@ -28,7 +28,7 @@ const criticalLimit = { name: 'critical', limit: 20, windowSeconds: 20 * 60 };
 async function presentedKey(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
   void reply.header('access-control-allow-origin', '*');
   await limitByIp(ctx, req, criticalLimit);
-  return findPresentedKey(ctx, req.headers.authorization);
+  return findReadingKey(ctx, req);
 }
 
 /** The hourly usage dashboard, and the read-only routes an API key may call about itself. */

@@ -1,62 +1,20 @@
-import { ChannelStatus, Role, UserStatus } from '@gateway/shared';
+import { ChannelStatus, Role } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
 import { isUsableGroup } from '../../domain/groups/usable-groups.js';
 import type { CachedToken } from '../../domain/tokens/token-cache.js';
 import type { CachedUser } from '../../domain/users/user-cache.js';
-import { checkTokenUsable } from '../../domain/tokens/token-status.js';
+import {
+  checkOwnerActive,
+  keyRefusal,
+  presentedKey,
+  type KeyDialect,
+  type PresentedKey,
+} from '../../domain/tokens/presented-key.js';
 import { AppError, forbidden } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import type { AppContext } from '../../context.js';
-import type { ClientFormat } from '../adaptors/adaptor.js';
 import type { Caller, RelayContext } from '../relay-context.js';
 import { gateOf } from './gate.js';
-
-/** A key as sent: the 48-character key and the optional pinned channel id. */
-export interface PresentedKey {
-  key: string;
-  channelId: number | null;
-}
-
-const bearer = (value: string | undefined) =>
-  value?.startsWith('Bearer ') || value?.startsWith('bearer ')
-    ? value.slice(7).trim()
-    : value?.trim();
-
-function header(req: FastifyRequest, name: string): string | undefined {
-  const value = req.headers[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-const authorization = (req: FastifyRequest) => bearer(header(req, 'authorization'));
-
-function queryKey(req: FastifyRequest): string | undefined {
-  const key = (req.query as Record<string, unknown> | undefined)?.key;
-  return typeof key === 'string' ? key : undefined;
-}
-
-/**
- * The key of a relay request: `Authorization: Bearer`, `x-api-key` (Anthropic clients),
- * `x-goog-api-key` or `?key=` (Gemini clients), each format's own header first.
- */
-export function presentedKey(req: FastifyRequest, format: ClientFormat): PresentedKey | null {
-  // `||` also skips empty values, so an empty header gives way to the next source.
-  const raw =
-    format === 'gemini'
-      ? header(req, 'x-goog-api-key') || queryKey(req) || authorization(req)
-      : format === 'anthropic'
-        ? header(req, 'x-api-key') || authorization(req)
-        : authorization(req) ||
-          header(req, 'x-api-key') ||
-          header(req, 'x-goog-api-key') ||
-          queryKey(req);
-  if (!raw) return null;
-  const body = raw.startsWith('sk-') ? raw.slice(3) : raw;
-  const dash = body.indexOf('-');
-  if (dash === -1) return { key: body, channelId: null };
-  const next = body.indexOf('-', dash + 1);
-  const channel = body.slice(dash + 1, next === -1 ? undefined : next);
-  return { key: body.slice(0, dash), channelId: /^\d+$/.test(channel) ? Number(channel) : null };
-}
 
 /** The authenticated caller of an API-key request and the group it routes in. */
 export interface KeyCaller {
@@ -74,7 +32,7 @@ export interface KeyCaller {
 export function authenticateKey(
   ctx: AppContext,
   req: FastifyRequest,
-  format: ClientFormat,
+  format: KeyDialect,
 ): KeyCaller | Promise<KeyCaller> {
   const presented = presentedKey(req, format);
   if (!presented) throw new AppError('token_missing', undefined, 401);
@@ -104,12 +62,12 @@ function keyCaller(
   user: CachedUser | null,
 ): KeyCaller {
   if (!token) throw new AppError('token_invalid', undefined, 401);
-  const unusable = checkTokenUsable(token, nowSeconds());
+  const unusable = keyRefusal(token, 'spend', nowSeconds());
   if (unusable) throw new AppError(unusable, undefined, 401);
   const ip = req.ip;
   if (token.allowIps && !token.allowIps.matches(ip)) throw forbidden('token_ip_denied', { ip });
   if (token.denyIps?.matches(ip)) throw forbidden('token_ip_denied', { ip });
-  checkUserActive(user);
+  checkOwnerActive(user);
   if (presented.channelId !== null) {
     if (user.role < Role.admin) throw forbidden('channel_pin_forbidden');
     const channel = ctx.channels.get(presented.channelId);
@@ -136,13 +94,6 @@ export function authenticateCaller(rc: RelayContext): Promise<void> | undefined 
 function setCaller(rc: RelayContext, { caller, usingGroup }: KeyCaller): void {
   rc.caller = caller;
   rc.usingGroup = usingGroup;
-}
-
-/** Refuses a missing, banned or closed user. */
-export function checkUserActive(user: CachedUser | null): asserts user is CachedUser {
-  if (!user) throw new AppError('token_invalid', undefined, 401);
-  if (user.status === UserStatus.banned) throw forbidden('user_banned');
-  if (user.status !== UserStatus.enabled) throw forbidden('user_closed');
 }
 
 /** The caller record of a user (and key). */

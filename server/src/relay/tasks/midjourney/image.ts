@@ -3,7 +3,7 @@ import { ProxyAgent, request, type Dispatcher } from 'undici';
 import type { AppContext } from '../../../context.js';
 import { findDrawing } from '../../../db/queries/tasks.js';
 import { AppError, forbidden } from '../../../errors.js';
-import { authenticateTaskKey } from '../task-auth.js';
+import { authenticateKey } from '../../steps/authenticate-caller.js';
 import { sameSecret } from './notify.js';
 
 /** How long the upstream may take to start, and to finish, sending an image. */
@@ -42,7 +42,7 @@ export async function serveImage(
   const linked = typeof t === 'string' && row.image_token !== '' && sameSecret(t, row.image_token);
   if (!linked) {
     if (!hasKey(req)) throw forbidden('task_image_forbidden');
-    const who = await authenticateTaskKey(ctx, req);
+    const who = await authenticateKey(ctx, req, 'openai');
     if (who.caller.userId !== row.user_id) throw forbidden('task_image_forbidden');
   }
   if (row.image_url === '') throw new AppError('task_not_finished', { id: row.mj_id }, 404);

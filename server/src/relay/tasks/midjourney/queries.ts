@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.js';
 import { findDrawing, findDrawings } from '../../../db/queries/tasks.js';
 import { AppError } from '../../../errors.js';
 import { isObject } from '../../adaptors/shared/json.js';
-import { authenticateTaskKey } from '../task-auth.js';
+import { authenticateKey } from '../../steps/authenticate-caller.js';
 import { publicOrigin } from '../task-dto.js';
 import { callMj, seedTimeoutMs } from './upstream.js';
 import { taskObject } from './wire.js';
@@ -17,7 +17,7 @@ export async function fetchDrawing(
   req: FastifyRequest<{ Params: { id: string } }>,
   reply: FastifyReply,
 ): Promise<void> {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const { id } = req.params;
   const row = await findDrawing(ctx.db, id, who.caller.userId);
   if (!row) throw new AppError('task_not_found', { id: id.slice(0, 32) }, 404);
@@ -33,7 +33,7 @@ export async function listDrawingsByIds(
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const ids = isObject(req.body) ? req.body.ids : undefined;
   if (!Array.isArray(ids) || ids.length > maxListIds) {
     throw new AppError('task_field_invalid', {
@@ -58,7 +58,7 @@ export async function imageSeed(
   req: FastifyRequest<{ Params: { id: string } }>,
   reply: FastifyReply,
 ): Promise<void> {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const { id } = req.params;
   const row = await findDrawing(ctx.db, id, who.caller.userId);
   if (!row || row.upstream_id === '') {

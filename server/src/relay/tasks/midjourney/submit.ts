@@ -16,7 +16,7 @@ import { randomAlphanumeric } from '../../../lib/random.js';
 import { isObject, type JsonObject } from '../../adaptors/shared/json.js';
 import type { KeyCaller } from '../../steps/authenticate-caller.js';
 import type { DrawingColumns, TaskSubmission } from '../submit-task.js';
-import { authenticateTaskKey } from '../task-auth.js';
+import { authenticateKey } from '../../steps/authenticate-caller.js';
 import { publicOrigin } from '../task-dto.js';
 import { readMjRequest, withoutModeFlags, type MjRequest } from './actions.js';
 import { midjourneyPlatform } from './adaptor.js';
@@ -162,7 +162,7 @@ export async function submitDrawing(
   path: string,
   pathMode: string,
 ): Promise<void> {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   if (!ctx.settings.get(drawingEnabled)) throw forbidden('drawing_disabled');
   const m = readMjRequest(path, req.body ?? {});
   const body: JsonObject = isObject(req.body) ? req.body : {};

@@ -7,7 +7,7 @@ import { AppError, forbidden, invalidRequest } from '../../../errors.js';
 import { nowSeconds } from '../../../lib/time.js';
 import { isObject, type JsonObject } from '../../adaptors/shared/json.js';
 import { submitTask, type SubmitOutcome } from '../submit-task.js';
-import { authenticateTaskKey } from '../task-auth.js';
+import { authenticateKey } from '../../steps/authenticate-caller.js';
 import { newTaskId, sendEnvelopeError, taskDto } from '../task-dto.js';
 import { callSuno, sunoSubmitTimeoutMs } from './adaptor.js';
 
@@ -67,7 +67,7 @@ function bodyOf(req: FastifyRequest): JsonObject {
 
 /** POST `/suno/submit/:action`: a song or lyrics, charged per call before it is sent. */
 async function submit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   if (!ctx.settings.get(taskEnabled)) throw forbidden('tasks_disabled');
   const action = (req.params as { action: string }).action.toUpperCase();
   if (action !== 'MUSIC' && action !== 'LYRICS') {
@@ -114,7 +114,7 @@ async function submit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply)
 
 /** POST `/suno/fetch {"ids": […], "action"?}`: the caller's own tasks among the ids. */
 async function fetchMany(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const body = bodyOf(req);
   const ids = body.ids;
   if (!Array.isArray(ids) || ids.length > 500) {
@@ -129,7 +129,7 @@ async function fetchMany(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
 
 /** GET `/suno/fetch/:id`: one of the caller's own tasks. */
 async function fetchOne(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const { id } = req.params as { id: string };
   const row = id.length <= 64 ? await findTask(ctx.db, id, who.caller.userId) : undefined;
   if (!row || row.platform !== 'suno') {

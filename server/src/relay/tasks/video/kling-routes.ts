@@ -4,7 +4,7 @@ import { findTask } from '../../../db/queries/tasks.js';
 import { AppError, toAppError } from '../../../errors.js';
 import { requestLanguage } from '../../../lib/request-language.js';
 import { isObject } from '../../adaptors/shared/json.js';
-import { authenticateTaskKey } from '../task-auth.js';
+import { authenticateKey } from '../../steps/authenticate-caller.js';
 import type { KlingKind } from './kling.js';
 import { submitVideo } from './submit-video.js';
 import { klingNativeJob } from './video-input.js';
@@ -58,7 +58,7 @@ export function sendKlingError(error: unknown, req: FastifyRequest, reply: Fasti
 
 /** POST `/kling/v1/videos/{kind}`: a Kling video, charged per call, under a public id. */
 async function submit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, kind: KlingKind) {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const job = klingNativeJob(req, kind);
   const { submitted, taskId } = await submitVideo(ctx, req, who, job);
   const { outcome } = submitted;
@@ -81,7 +81,7 @@ async function submit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply,
 
 /** GET `/kling/v1/videos/{kind}/:id`: one of the caller's own Kling tasks. */
 async function fetchOne(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const { id } = req.params as { id: string };
   const row = id.length <= 64 ? await findTask(ctx.db, id, who.caller.userId) : undefined;
   if (!row || row.platform !== 'kling') {

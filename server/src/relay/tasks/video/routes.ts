@@ -8,9 +8,9 @@ import { isObject } from '../../adaptors/shared/json.js';
 import { normalizeUpstreamError } from '../../adaptors/errors/upstream-error.js';
 import { corsHeader } from '../../cors.js';
 import { sendRelayError, UpstreamFailure } from '../../relay-errors.js';
-import { checkUserActive, presentedKey } from '../../steps/authenticate-caller.js';
+import { checkOwnerActive, presentedKey } from '../../../domain/tokens/presented-key.js';
 import type { Submitted } from '../submit-task.js';
-import { authenticateTaskKey } from '../task-auth.js';
+import { authenticateKey } from '../../steps/authenticate-caller.js';
 import { streamVideo } from './content.js';
 import { registerKlingRoutes } from './kling-routes.js';
 import { submitVideo, type VideoJob } from './submit-video.js';
@@ -35,11 +35,11 @@ export async function ownVideo(
   sessionToo = false,
 ): Promise<TaskRow> {
   let userId: number | null = null;
-  if (sessionToo && !presentedKey(req, 'openai') && !req.headers['mj-api-secret']) {
+  if (sessionToo && !presentedKey(req, 'openai')) {
     userId = await optionalSessionUserId(ctx, req);
-    if (userId !== null) checkUserActive(await ctx.users.get(userId));
+    if (userId !== null) checkOwnerActive(await ctx.users.get(userId));
   }
-  if (userId === null) userId = (await authenticateTaskKey(ctx, req)).caller.userId;
+  if (userId === null) userId = (await authenticateKey(ctx, req, 'openai')).caller.userId;
   return findOwnVideo(ctx, id, userId);
 }
 
@@ -70,7 +70,7 @@ export async function acceptedRow(
 }
 
 async function create(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, unified: boolean) {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const job: VideoJob = unified ? unifiedVideoJob(ctx, req, who) : openaiVideoJob(ctx, req, who);
   const row = await acceptedRow(ctx, await submitVideo(ctx, req, who, job));
   await reply.headers(corsHeader).send(videoObject(row));
@@ -78,7 +78,7 @@ async function create(ctx: AppContext, req: FastifyRequest, reply: FastifyReply,
 
 /** POST `/v1/videos/:id/remix`: a new video from the caller's finished Sora video. */
 async function remix(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const who = await authenticateTaskKey(ctx, req);
+  const who = await authenticateKey(ctx, req, 'openai');
   const original = await findOwnVideo(ctx, idParam(req), who.caller.userId);
   if (original.platform !== 'sora') {
     throw new AppError('task_field_invalid', {
