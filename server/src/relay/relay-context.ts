@@ -11,8 +11,11 @@ import type { ClientFormat, ForwardBody, ForwardEndpoint } from './adaptors/adap
 import type { CachedChannel } from '../domain/channels/channel-index.js';
 import type { UpstreamCall } from './upstream/upstream-pools.js';
 
-/** What a relay route serves: chat in the client's format, or a forwarded OpenAI endpoint. */
-export type RelayEndpoint = 'chat' | ForwardEndpoint;
+/**
+ * What a relay route serves: chat in the client's format, a forwarded OpenAI endpoint, or the
+ * submit of an asynchronous task (priced per call; its platform talks to the upstream).
+ */
+export type RelayEndpoint = 'chat' | 'task' | ForwardEndpoint;
 
 /** Request facts carried by the URL rather than the body. */
 export interface RouteHints {
@@ -157,15 +160,19 @@ export class RelayContext {
     readonly endpoint: RelayEndpoint,
     /** What the URL says about the request (Gemini puts the model and streaming there). */
     readonly route: RouteHints = {},
+    /**
+     * The id of its logs, reservation and ledger rows: the HTTP request's, unless one HTTP
+     * request makes several priced requests (a drawing placed again in the backup pool).
+     */
+    readonly requestId: string = req.id,
   ) {}
-
-  /** The request id (logs, reservations, error messages). */
-  get requestId(): string {
-    return this.req.id;
-  }
 
   /** Milliseconds since the request arrived. */
   elapsedMs(): number {
     return performance.now() - this.startedAt;
   }
 }
+
+/** The endpoint of a request that is neither chat nor a task: one forwarded to the upstream. */
+export const forwardedEndpoint = (rc: RelayContext): ForwardEndpoint =>
+  rc.endpoint as ForwardEndpoint;

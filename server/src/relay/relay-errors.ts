@@ -33,10 +33,23 @@ export class ClientGone extends Error {
   }
 }
 
+/**
+ * What a refusal says to the client, in every API shape: a key's own rate-limit message when
+ * it has one, else the error in the caller's language.
+ */
+export function clientMessage(error: AppError, req: FastifyRequest): string {
+  const custom = error instanceof RateLimited ? error.customMessage : '';
+  return custom || error.localized(requestLanguage(req));
+}
+
+/** Sets `Retry-After` on an answer to a full cap (every API shape has it). */
+export function markRetryAfter(error: unknown, reply: FastifyReply): void {
+  if (error instanceof CapacityFull) void reply.header('retry-after', String(error.retryAfter));
+}
+
 function fromAppError(error: AppError, req: FastifyRequest): UpstreamError {
   const status = error.status === 200 ? 400 : error.status;
-  const custom = error instanceof RateLimited && error.customMessage ? error.customMessage : '';
-  const message = custom || error.localized(requestLanguage(req));
+  const message = clientMessage(error, req);
   const quota = error.id === 'insufficient_user_quota' || error.id === 'insufficient_token_quota';
   return {
     status,
@@ -84,7 +97,7 @@ export function sendRelayError(
     if (!reply.raw.writableEnded) reply.raw.end(renderStreamError(format, wire));
     return;
   }
-  if (error instanceof CapacityFull) reply.header('retry-after', String(error.retryAfter));
+  markRetryAfter(error, reply);
   void reply
     .code(wire.status)
     .headers(corsHeader)

@@ -13,6 +13,7 @@ export async function auditLedger(ctx: AppContext): Promise<string[]> {
   const sums = new Map<string, number>();
   const byRequest = new Map<string, number>();
   const byTask = new Map<string, number>();
+  const taskCharges = new Set<string>();
   for (const row of rows) {
     const key = `${row.account}:${row.account_id}`;
     const sum = (sums.get(key) ?? 0) + Number(row.delta);
@@ -25,6 +26,7 @@ export async function auditLedger(ctx: AppContext): Promise<string[]> {
     }
     if (row.account === 'user' && row.reason.startsWith('task_')) {
       byTask.set(row.ref, (byTask.get(row.ref) ?? 0) + Number(row.delta));
+      if (row.reason === 'task_charge') taskCharges.add(row.ref);
     }
   }
   const balances = [
@@ -60,15 +62,20 @@ export async function auditLedger(ctx: AppContext): Promise<string[]> {
     if (moved !== -cost)
       problems.push(`request ${ref}: the ledger moved ${moved}, its log charged ${cost}`);
   }
-  problems.push(...(await auditTasks(ctx, byTask)));
+  problems.push(...(await auditTasks(ctx, byTask, taskCharges)));
   return problems;
 }
 
 /**
- * Each asynchronous task's ledger rows add up to its refund log less its consume log (both
- * name the task in `other`).
+ * Each asynchronous task's own ledger rows add up to its refund log less the consume logs of
+ * its charges made that way (rows of `task_charge`, from earlier versions); a task charged
+ * as a relay settlement is audited with the requests above, by its request id.
  */
-async function auditTasks(ctx: AppContext, byTask: Map<string, number>): Promise<string[]> {
+async function auditTasks(
+  ctx: AppContext,
+  byTask: Map<string, number>,
+  charges: Set<string>,
+): Promise<string[]> {
   const logged = new Map<string, number>();
   const logs = await ctx.db
     .selectFrom('logs')
@@ -80,6 +87,7 @@ async function auditTasks(ctx: AppContext, byTask: Map<string, number>): Promise
     const other = JSON.parse(log.other) as { task_id?: string; table?: string };
     if (!other.task_id || !other.table) continue;
     const ref = `${other.table}:${other.task_id}`;
+    if (log.type === LogType.consume && !charges.has(ref)) continue;
     const sign = log.type === LogType.consume ? -1 : 1;
     logged.set(ref, (logged.get(ref) ?? 0) + sign * Number(log.quota));
   }

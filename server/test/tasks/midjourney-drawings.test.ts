@@ -43,7 +43,7 @@ describe(`Midjourney drawings on ${engine}`, () => {
     expect(sent.body.notifyHook).toMatch(new RegExp(`/mj/notify/${t.channelA}/[0-9a-f]{32}$`));
     expect(JSON.parse(row.properties)).toEqual({});
 
-    // Charged once: balance and key, one consume log, the ledger rows of the task. (The balances
+    // Charged once: balance and key, one consume log, the ledger rows of its request. (The balances
     // are absolute: this is alice's first charge, so the test stays first in the file.)
     expect(await balancesOf(t.ctx, t.alice.userId, t.alice.tokenId)).toMatchObject({
       quota: 1_000_000 - imaginePrice,
@@ -62,7 +62,7 @@ describe(`Midjourney drawings on ${engine}`, () => {
     const entries = await t.ctx.db
       .selectFrom('ledger_entries')
       .select(['account', 'delta'])
-      .where('ref', '=', `midjourneys:${drawn}`)
+      .where('ref', '=', row.request_id)
       .execute();
     const moved = (account: string) =>
       entries.filter((e) => e.account === account).reduce((s, e) => s + Number(e.delta), 0);

@@ -1,22 +1,20 @@
 import type { Insertable } from 'kysely';
-import { AppError } from '../../errors.js';
 import type { LogsTable } from '../../db/schema/index.js';
 import type { Program } from './program.js';
 import {
   addChannelUsed,
   addTokenTotals,
   addUserTotals,
-  debit,
-  giveBack,
+  budgetAdjust,
   insertEntries,
   insertLogs,
   type EntryRow,
 } from './statements.js';
 
 /**
- * The money of an asynchronous task: paid in full when it is submitted (before the upstream
- * sees it, so concurrent submits cannot overdraw), given back once if it fails. Both moves
- * write their log row in the same transaction, so the balance moved always equals the logs.
+ * The refund of an asynchronous task. A task is charged in full when it is submitted, before
+ * the upstream sees it, as a relay settlement (`relay/tasks/submit-task.ts`); if it fails it
+ * is given back once, with its log row in the same transaction.
  */
 
 /** Who pays a task, and what. */
@@ -32,43 +30,24 @@ export interface TaskPayer {
   ref: string;
 }
 
-function entries(p: TaskPayer, delta: number, reason: 'task_charge' | 'task_refund', now: number) {
-  const row = { delta, reason, ref: p.ref, later: 0, createdAt: now };
+/**
+ * The budget periods a task's charge counted in (their starts, Unix seconds), null for an
+ * account without a budget: a refund takes the charge off that period's count, and off
+ * nothing once a newer period began.
+ */
+export interface TaskBudgets {
+  user: number | null;
+  token: number | null;
+}
+
+const noBudgets: TaskBudgets = { user: null, token: null };
+
+function entries(p: TaskPayer, delta: number, now: number) {
+  const row = { delta, reason: 'task_refund' as const, ref: p.ref, later: 0, createdAt: now };
   const rows: EntryRow[] = [{ ...row, account: 'user', accountId: p.userId }];
   if (p.tokenLimited && p.tokenId > 0)
     rows.push({ ...row, account: 'token', accountId: p.tokenId });
   return rows;
-}
-
-/**
- * CHARGE: takes the task's price from the user and (when limited) the key with guarded
- * statements, counts it as used, and writes the consume log. Returns the refusal
- * (`insufficient_user_quota` / `insufficient_token_quota`, 403) with nothing changed.
- */
-export function* chargeTaskProgram(
-  p: TaskPayer,
-  log: Insertable<LogsTable> | null,
-  now: number,
-): Program<AppError | null> {
-  if (p.quota > 0) {
-    if ((yield debit('user', p.userId, p.quota)).changes !== 1) {
-      return new AppError('insufficient_user_quota', undefined, 403);
-    }
-    if (
-      p.tokenLimited &&
-      p.tokenId > 0 &&
-      (yield debit('token', p.tokenId, p.quota)).changes !== 1
-    ) {
-      yield giveBack('user', p.userId, p.quota);
-      return new AppError('insufficient_token_quota', undefined, 403);
-    }
-    yield insertEntries(entries(p, -p.quota, 'task_charge', now));
-  }
-  yield addUserTotals(p.userId, 0, p.quota, 1);
-  if (p.tokenId > 0) yield addTokenTotals(p.tokenId, 0, p.quota, now);
-  if (p.channelId > 0 && p.quota > 0) yield addChannelUsed(p.channelId, p.quota);
-  if (log) yield insertLogs([log]);
-  return null;
 }
 
 /**
@@ -83,6 +62,7 @@ export function* refundTaskProgram(
   p: TaskPayer,
   log: Insertable<LogsTable> | null,
   now: number,
+  budgets: TaskBudgets = noBudgets,
 ): Program<boolean> {
   const won = yield {
     sql: `update ${table} set refunded = 1 where id = ? and refunded = 0`,
@@ -94,8 +74,12 @@ export function* refundTaskProgram(
   if (p.tokenId > 0) {
     yield addTokenTotals(p.tokenId, p.tokenLimited ? p.quota : 0, -p.quota, now);
   }
-  yield insertEntries(entries(p, p.quota, 'task_refund', now));
+  yield insertEntries(entries(p, p.quota, now));
   if (p.channelId > 0) yield addChannelUsed(p.channelId, -p.quota);
+  if (budgets.user !== null) yield budgetAdjust('user', p.userId, -p.quota, budgets.user);
+  if (budgets.token !== null && p.tokenId > 0) {
+    yield budgetAdjust('token', p.tokenId, -p.quota, budgets.token);
+  }
   if (log) yield insertLogs([log]);
   return true;
 }

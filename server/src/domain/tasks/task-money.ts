@@ -2,12 +2,15 @@ import { LogType } from '@gateway/shared';
 import type { Insertable, Updateable } from 'kysely';
 import { runAsync } from '../../billing/ledger/program.js';
 import {
-  chargeTaskProgram,
   refundTaskProgram,
+  type TaskBudgets,
   type TaskPayer,
 } from '../../billing/ledger/task-moves.js';
+import { budgetTimeZone } from '../../config/settings/groups/quota.js';
+import { findToken } from '../../db/queries/tokens.js';
+import { budgetOf, periodStart } from '../../lib/budget-period.js';
+import type { CachedUser } from '../users/user-cache.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { addChannelUsedQuota } from '../../db/queries/channels.js';
 import { setConsumeLogChannel } from '../../db/queries/logs.js';
 import {
@@ -43,21 +46,24 @@ export function payerOf(table: TaskTable, row: DrawingRow | TaskRow): TaskPayer 
 }
 
 /**
- * Charges a task and records it in one transaction: the guarded debit of user and key, the
- * used totals, the consume log and the row. Throws `insufficient_user_quota` /
- * `insufficient_token_quota` (403) with nothing written. Returns the row id.
+ * The budget periods a task's charge counted in: those of its user and key that contain its
+ * submit time, for the budgets they have now.
  */
-export function chargeNewTask(
+async function budgetsOf(
   ctx: AppContext,
-  payer: TaskPayer,
-  log: Insertable<LogsTable> | null,
-  insert: (trx: Db) => Promise<number>,
-): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const refusal = await runAsync(trx, () => chargeTaskProgram(payer, log, nowSeconds()));
-    if (refusal) throw refusal;
-    return insert(trx);
-  });
+  table: TaskTable,
+  row: DrawingRow | TaskRow,
+  user: CachedUser | null,
+): Promise<TaskBudgets> {
+  const zone = ctx.settings.get(budgetTimeZone);
+  const at = table === 'midjourneys' ? Number(row.submit_time) : Number(row.submit_time) * 1000;
+  const userBudget = user?.overrides.budget ?? null;
+  const token = row.token_id > 0 ? await findToken(ctx.db, row.user_id, row.token_id) : undefined;
+  const tokenBudget = token ? budgetOf(token.budget_period, token.budget_quota) : null;
+  return {
+    user: userBudget ? periodStart(userBudget.period, at, zone) : null,
+    token: tokenBudget ? periodStart(tokenBudget.period, at, zone) : null,
+  };
 }
 
 /** The refund log of a failed task. */
@@ -99,6 +105,7 @@ export async function failTask(
 ): Promise<boolean> {
   const finishedAt = table === 'midjourneys' ? Date.now() : nowSeconds();
   const user = await ctx.users.get(row.user_id);
+  const budgets = await budgetsOf(ctx, table, row, user);
   return ctx.db.transaction().execute(async (trx) => {
     const ended = await endTaskRow(trx, table, row.id, {
       ...changes,
@@ -111,7 +118,7 @@ export async function failTask(
     if (!ended) return false;
     const log = refundLog(table, row, user?.username ?? '', reason);
     await runAsync(trx, () =>
-      refundTaskProgram(table, row.id, payerOf(table, row), log, nowSeconds()),
+      refundTaskProgram(table, row.id, payerOf(table, row), log, nowSeconds(), budgets),
     );
     return true;
   });

@@ -7,19 +7,14 @@ import { AppError } from '../../errors.js';
 import type { Adaptor, ChannelConfig, UpstreamRequest } from '../adaptors/adaptor.js';
 import { normalizeUpstreamError } from '../adaptors/errors/upstream-error.js';
 import { adaptorFor } from '../adaptors/registry.js';
-import type { Attempt, RelayContext } from '../relay-context.js';
+import { forwardedEndpoint, type Attempt, type RelayContext } from '../relay-context.js';
 import { SettlementFailed } from '../../billing/settle-plan.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import { shouldRetry } from '../retry-policy.js';
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
 import { sendUpstream, type UpstreamResponse } from '../upstream/upstream-pools.js';
-import {
-  admitToChannel,
-  CapacityFull,
-  channelsFull,
-  hasCaps,
-  releaseChannel,
-} from './admission.js';
+import { CapacityFull, channelsFull, releaseChannel } from './admission.js';
+import { pickAdmitted, type Admitted, type Fit, type FullChannels } from './pick-channel.js';
 import { priceRequest } from './price-and-reserve.js';
 import { rememberSticky, stickyChannel, stickyOf } from './sticky-routing.js';
 import { isUsableGroup } from '../../domain/groups/usable-groups.js';
@@ -30,40 +25,17 @@ export type Deliver = (rc: RelayContext, adaptor: Adaptor, res: UpstreamResponse
 /** Whether a channel's adaptor can serve the request's endpoint. */
 function serves(adaptor: Adaptor | undefined, rc: RelayContext): adaptor is Adaptor {
   if (!adaptor) return false;
-  return rc.endpoint === 'chat' || adaptor.forward?.endpoints.has(rc.endpoint) === true;
+  if (rc.endpoint === 'chat') return true;
+  return rc.endpoint !== 'task' && adaptor.forward?.endpoints.has(rc.endpoint) === true;
 }
 
-/**
- * The channel of attempt `index`: the pinned one, else one the index selects, never a tried
- * one nor one in `skip` (channels found full).
- */
-function pickChannel(
-  rc: RelayContext,
-  index: number,
-  skip: ReadonlySet<number> | null,
-): [CachedChannel, Adaptor] | null {
-  const { ctx, caller, request } = rc;
-  if (caller.pinnedChannelId !== null) {
-    const pinned = ctx.channels.get(caller.pinnedChannelId);
-    if (!pinned || rc.tried.has(pinned.id) || skip?.has(pinned.id)) return null;
-    const adaptor = adaptorFor(pinned.type);
-    return serves(adaptor, rc) ? [pinned, adaptor] : null;
-  }
-  let exclude: ReadonlySet<number> = skip ?? rc.tried;
-  for (;;) {
-    const channel = ctx.channels.select({
-      group: rc.usingGroup,
-      model: request.model,
-      exclude,
-      attempt: index,
-    });
-    if (!channel) return null;
+/** The relay's fit of a channel: its adaptor, when that can serve the request's endpoint. */
+const adaptorFit =
+  (rc: RelayContext): Fit<Adaptor> =>
+  (channel) => {
     const adaptor = adaptorFor(channel.type);
-    if (serves(adaptor, rc)) return [channel, adaptor];
-    // A channel that cannot serve this endpoint is skipped without using up an attempt.
-    exclude = new Set([...exclude, channel.id]);
-  }
-}
+    return serves(adaptor, rc) ? adaptor : undefined;
+  };
 
 function channelConfig(channel: CachedChannel): ChannelConfig {
   const organization = channel.setting.organization;
@@ -89,7 +61,7 @@ function buildUpstream(rc: RelayContext, adaptor: Adaptor, attempt: Attempt): Up
   }
   // `serves` checked that this adaptor forwards the endpoint.
   return adaptor.forward!.buildRequest({
-    endpoint: rc.endpoint,
+    endpoint: forwardedEndpoint(rc),
     body: request.body,
     model: attempt.upstreamModel,
     stream: request.stream,
@@ -216,74 +188,17 @@ async function attemptRoutes(rc: RelayContext, deliver: Deliver, routes: Route[]
   throw failure;
 }
 
-/** Channels found full during this request, and the soonest one of them may have room. */
-interface FullChannels {
-  ids: Set<number>;
-  retryAfter: number;
-}
-
-/** The channel picked for an attempt (null: none left), and the channels found full. */
-interface Admitted {
-  picked: [CachedChannel, Adaptor] | null;
-  full: FullChannels | null;
-}
-
-/**
- * A channel for attempt `index` that admits the request: a capped channel that is full is
- * skipped without using up an attempt (and remembered in `full`). Answers without a promise
- * when nothing needs admitting: no conversation's channel to try first, and the channel
- * picked has no caps.
- */
-function pickAdmitted(
-  rc: RelayContext,
-  index: number,
-  full: FullChannels | null,
-  preferred: CachedChannel | null,
-): Admitted | Promise<Admitted> {
-  if (preferred && index === 0) return admitPicked(rc, index, full, preferred, null);
-  const picked = pickChannel(rc, index, full && new Set([...rc.tried, ...full.ids]));
-  if (!picked || !hasCaps(picked[0])) return { picked, full };
-  return admitPicked(rc, index, full, null, picked);
-}
-
-/** `pickAdmitted` once a channel has caps to check (`first`: the one picked already). */
-async function admitPicked(
-  rc: RelayContext,
-  index: number,
-  full: FullChannels | null,
-  preferred: CachedChannel | null,
-  first: [CachedChannel, Adaptor] | null,
-): Promise<Admitted> {
-  // The conversation's channel goes first, when it may serve the request and has room.
-  const adaptor = preferred && index === 0 ? adaptorFor(preferred.type) : undefined;
-  if (preferred && serves(adaptor, rc)) {
-    const wait = hasCaps(preferred) ? await admitToChannel(rc, preferred) : 0;
-    if (wait === 0) return { picked: [preferred, adaptor], full };
-    full ??= { ids: new Set(), retryAfter: wait };
-    full.ids.add(preferred.id);
-    full.retryAfter = Math.min(full.retryAfter, wait);
-  }
-  for (let next = first; ; next = null) {
-    const picked = next ?? pickChannel(rc, index, full && new Set([...rc.tried, ...full.ids]));
-    if (!picked || !hasCaps(picked[0])) return { picked, full };
-    const wait = await admitToChannel(rc, picked[0]);
-    if (wait === 0) return { picked, full };
-    full ??= { ids: new Set(), retryAfter: wait };
-    full.ids.add(picked[0].id);
-    full.retryAfter = Math.min(full.retryAfter, wait);
-  }
-}
-
 async function attemptChannels(rc: RelayContext, deliver: Deliver): Promise<void> {
   const { ctx } = rc;
   const retries = rc.caller.pinnedChannelId !== null ? 0 : ctx.settings.get(retryTimes);
   let last: UpstreamFailure | null = null;
   let full: FullChannels | null = null;
+  const fit = adaptorFit(rc);
   rc.sticky = rc.caller.pinnedChannelId === null ? stickyOf(rc) : null;
   const remembered = rc.sticky ? await stickyChannel(rc) : null;
   for (let index = 0; index <= retries; index++) {
-    const picking = pickAdmitted(rc, index, full, remembered);
-    const admitted = picking instanceof Promise ? await picking : picking;
+    const picking = pickAdmitted(rc, fit, index, full, remembered);
+    const admitted: Admitted<Adaptor> = picking instanceof Promise ? await picking : picking;
     full = admitted.full;
     if (!admitted.picked) break;
     const [channel, adaptor] = admitted.picked;

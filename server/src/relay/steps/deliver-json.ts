@@ -6,7 +6,7 @@ import { badResponse } from '../adaptors/errors/adaptor-error.js';
 import { isObject } from '../adaptors/shared/json.js';
 import { answerHeaderList } from '../../http/middleware/answer-headers.js';
 import { corsHeader } from '../cors.js';
-import type { RelayContext } from '../relay-context.js';
+import { forwardedEndpoint, type RelayContext } from '../relay-context.js';
 import { UpstreamFailure } from '../relay-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
 import { answerText } from './answer-text.js';
@@ -98,7 +98,8 @@ function takeAnswer(rc: RelayContext, adaptor: Adaptor, bytes: Buffer): Answer {
     usage = reportedUsage(parsed.usage);
     if (!parsed.unchanged) answer.body = JSON.stringify(parsed.body);
   } else {
-    usage = json === undefined ? null : (adaptor.forward?.usage(rc.endpoint, json) ?? null);
+    usage =
+      json === undefined ? null : (adaptor.forward?.usage(forwardedEndpoint(rc), json) ?? null);
   }
   rc.outcome.localCount = usage === null;
   rc.outcome.usage = usage ?? estimatedUsage(rc, json, text);

@@ -3,7 +3,7 @@ import { emptyUsage, reportedUsage } from '../../billing/usage.js';
 import { drained } from '../../lib/drained.js';
 import type { Adaptor, StreamContext, StreamTranslator } from '../adaptors/adaptor.js';
 import { AdaptorError, badResponse } from '../adaptors/errors/adaptor-error.js';
-import type { RelayContext } from '../relay-context.js';
+import { forwardedEndpoint, type RelayContext } from '../relay-context.js';
 import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import { TurnWriter } from '../stream/turn-writer.js';
 import type { UpstreamResponse } from '../upstream/upstream-pools.js';
@@ -19,7 +19,7 @@ function translatorFor(rc: RelayContext, adaptor: Adaptor): StreamTranslator {
     promptTokens: rc.request.promptTokens,
   };
   if (rc.endpoint === 'chat') return adaptor.createStreamTranslator(rc.format, ctx);
-  return adaptor.forward!.createStreamTranslator(rc.endpoint, ctx);
+  return adaptor.forward!.createStreamTranslator(forwardedEndpoint(rc), ctx);
 }
 
 /** The head of an SSE answer, besides what every relay answer carries. */

@@ -47,27 +47,34 @@ export function applyPriceTier(rc: RelayContext, promptTokens: number): void {
 }
 
 /**
- * RESERVE: runs the request's admission checks (its gate) and holds the estimated cost on the
- * user and the key before the upstream call — the
- * full price for a fixed price, else prompt (at least `PreConsumedQuota` tokens) plus the
- * answer cap at the completion ratio. Free requests hold nothing. A promise only when the
- * hold is not taken at once (see `Billing.reserve`).
+ * What a request holds before its upstream call: the full price for a fixed price, else
+ * prompt (at least `PreConsumedQuota` tokens) plus the answer cap at the completion ratio.
+ * Free requests hold nothing.
  */
-export function reserve(rc: RelayContext): Promise<void> | undefined {
+export function estimateOf(rc: RelayContext): number {
   const { settings } = rc.ctx;
-  const { request, pricing, caller } = rc;
+  const { request, pricing } = rc;
+  if (isFree(pricing)) return 0;
   const cap =
     request.maxTokens || (generative.has(rc.endpoint) ? settings.get(preConsumedMaxTokens) : 0);
-  const quota = isFree(pricing)
-    ? 0
-    : reserveEstimate(
-        pricing,
-        request.promptTokens,
-        cap,
-        settings.get(preConsumedQuota),
-        settings.get(quotaPerUnit),
-        request.calls,
-      );
+  return reserveEstimate(
+    pricing,
+    request.promptTokens,
+    cap,
+    settings.get(preConsumedQuota),
+    settings.get(quotaPerUnit),
+    request.calls,
+  );
+}
+
+/**
+ * RESERVE: runs the request's admission checks (its gate) and holds `quota` (the estimate, or a
+ * task's whole price) on the user and the key, within their budgets, before the upstream call.
+ * A promise only when the hold is not taken at once (see `Billing.reserve`).
+ */
+export function reserve(rc: RelayContext, quota = estimateOf(rc)): Promise<void> | undefined {
+  const { settings } = rc.ctx;
+  const { caller } = rc;
   // A price large enough to leave the exact range cannot be held (or charged) exactly.
   if (!Number.isSafeInteger(quota)) throw new AppError('quota_too_large', undefined, 400);
   const token = caller.token;

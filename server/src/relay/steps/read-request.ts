@@ -2,7 +2,7 @@ import { countTextTokens, estimatePromptTokens } from '../../billing/tokenizer.j
 import { AppError, invalidRequest } from '../../errors.js';
 import type { ForwardEndpoint } from '../adaptors/adaptor.js';
 import { isObject, type JsonObject } from '../adaptors/shared/json.js';
-import type { RelayContext } from '../relay-context.js';
+import { forwardedEndpoint, type RelayContext } from '../relay-context.js';
 import { multipartField } from '../upstream/multipart.js';
 import { checkChatShape } from './check-chat-shape.js';
 import { quickPromptTokens } from './prompt-estimate.js';
@@ -101,7 +101,7 @@ export function readRequest(rc: RelayContext): void {
     typeof named === 'string' && named !== ''
       ? named
       : rc.endpoint !== 'chat'
-        ? defaultModels[rc.endpoint]
+        ? defaultModels[forwardedEndpoint(rc)]
         : undefined;
   if (!model) throw new AppError('model_required', undefined, 400);
   const streamOptions = isObject(raw.stream_options) ? raw.stream_options : {};

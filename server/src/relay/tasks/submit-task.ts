@@ -1,30 +1,43 @@
 import { ChannelStatus, LogType } from '@gateway/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
-import { tieredPrice } from '../../billing/price-tiers.js';
-import { cachedPriceModel, isFree } from '../../billing/pricing.js';
+import { isFree } from '../../billing/pricing.js';
 import { fixedQuota, reserveEstimate } from '../../billing/quota-formula.js';
-import { modelPriceTiers } from '../../config/settings/groups/billing.js';
+import type { LogDraft, Settlement } from '../../billing/settle-plan.js';
 import { logConsumeEnabled, quotaPerUnit } from '../../config/settings/groups/general.js';
 import { retryTimes } from '../../config/settings/groups/operation.js';
 import type { AppContext } from '../../context.js';
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
 import { reportChannelFailure } from '../../domain/channels/channel-health.js';
-import { discountFor } from '../../domain/levels/discount.js';
-import { acceptTask, chargeNewTask, failTask, taskRef } from '../../domain/tasks/task-money.js';
+import { acceptTask, failTask } from '../../domain/tasks/task-money.js';
 import type { TaskTable } from '../../domain/tasks/task-types.js';
-import { findTaskRow, insertDrawing, insertTask } from '../../db/queries/tasks.js';
-import type { LogsTable, MidjourneysTable, TasksTable } from '../../db/schema/index.js';
+import {
+  endTaskRow,
+  findTaskRow,
+  insertDrawing,
+  insertTask,
+  updateTaskRow,
+} from '../../db/queries/tasks.js';
+import type { MidjourneysTable, TasksTable } from '../../db/schema/index.js';
 import { AppError, forbidden } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
-import type { KeyCaller } from '../steps/authenticate-caller.js';
+import { RelayContext } from '../relay-context.js';
 import { shouldRetry } from '../retry-policy.js';
+import { channelsFull, checkCallerCaps, releaseChannel } from '../steps/admission.js';
+import { checkKeyLimits, type KeyCaller } from '../steps/authenticate-caller.js';
+import { checkLevelLimits, leaveSlots } from '../steps/level-limits.js';
+import { pickAdmitted, type Admitted, type Fit } from '../steps/pick-channel.js';
+import { priceRequest, reserve } from '../steps/price-and-reserve.js';
+import { refundRequest } from '../steps/settle-request.js';
 
 /**
- * SUBMIT of an asynchronous task, for every platform: price it, pick a channel, charge the
- * whole price and record the row in one transaction, send it upstream (retrying other
- * channels on a retryable failure), then either keep the charge (accepted) or fail the row and
- * refund it (refused). The platform decides only how to talk to its upstream (`send`).
+ * SUBMIT of an asynchronous task, for every platform, through the relay's own steps: the
+ * key's model list and rate limit, the level's limits, the caller's caps, the price (per call,
+ * with its tiers), the hold within the balances and budgets (with the admission checks, in one
+ * round trip), a channel that admits it, then the charge of the whole price through the
+ * ledger before the upstream sees the task. It is sent upstream (retrying other channels on a
+ * retryable failure) and either kept (accepted) or failed and refunded (refused). The
+ * platform decides only how to talk to its upstream (`send`).
  */
 
 /** The row's own columns of a drawing; owner, money and routing are filled in here. */
@@ -109,109 +122,150 @@ export interface Submitted {
   quota: number;
 }
 
+/** A task's price: its quota and the formula its consume log shows. */
+interface TaskPrice {
+  quota: number;
+  formula: string;
+}
+
+type AnySubmission = TaskSubmission<DrawingColumns | TaskColumns>;
+
+/** How many submits each HTTP request made so far: each has a request id of its own. */
+const submitsOf = new WeakMap<FastifyRequest, number>();
+
 /**
- * The quota of a task: the price of the per-call tier its fields match, else its per-call
- * price, or a ratio model's default hold, times `calls`.
+ * A task as the relay's steps read a request: a model priced per call (`calls`), with the
+ * fields that per-call price tiers may match, routed in the caller's group. An action on an
+ * earlier drawing (or a remix) is pinned to the channel that holds the original.
  */
-function priceTask(
+function taskContext(
   ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
   who: KeyCaller,
-  model: string,
-  calls: number,
-  fields: Record<string, unknown> | undefined,
-) {
-  const { caller } = who;
-  const base = cachedPriceModel(ctx.settings, {
-    model,
-    usingGroup: who.usingGroup,
-    userGroup: caller.userGroup,
-    userDiscount: discountFor(ctx.levels.get(caller.level), caller.overrides, model),
-  });
-  const tiers = ctx.settings.get(modelPriceTiers)[base.priceKey];
-  const { pricing, tier } = tieredPrice(base, tiers, fields, 0);
+  s: AnySubmission,
+): RelayContext {
+  const made = submitsOf.get(req) ?? 0;
+  submitsOf.set(req, made + 1);
+  const id = made === 0 ? req.id : `${req.id}-${made + 1}`;
+  const rc = new RelayContext(ctx, req, reply, 'openai', 'task', {}, id);
+  rc.caller =
+    s.channelId === undefined ? who.caller : { ...who.caller, pinnedChannelId: s.channelId };
+  rc.usingGroup = who.usingGroup;
+  rc.request = {
+    model: s.model,
+    stream: false,
+    includeUsage: false,
+    body: { json: s.fields ?? {} },
+    maxTokens: 0,
+    promptTokens: 0,
+    calls: s.calls ?? 1,
+  };
+  return rc;
+}
+
+/**
+ * The quota of a task, from the price `priceRequest` found: a matching per-call tier's price
+ * (the whole price of the call), else the per-call price times `calls`; a ratio-priced task
+ * model costs what 1,000 prompt tokens would, like new-api's half unit.
+ */
+function taskPrice(rc: RelayContext): TaskPrice {
+  const { pricing, priceTier: tier } = rc;
   if (isFree(pricing)) return { quota: 0, formula: 'free' };
-  const perUnit = ctx.settings.get(quotaPerUnit);
+  const perUnit = rc.ctx.settings.get(quotaPerUnit);
+  const calls = rc.request.calls;
   if (tier !== null && pricing.kind === 'fixed') {
     const priced = fixedQuota(pricing, perUnit, 1);
     return { ...priced, formula: `${tier}: ${priced.formula}` };
   }
   if (pricing.kind === 'fixed') return fixedQuota(pricing, perUnit, calls);
-  // A ratio-priced task model holds what 1,000 prompt tokens would cost, like new-api's half unit.
   const quota = reserveEstimate(pricing, 1000, 0, 0, perUnit, calls);
   return { quota, formula: `ratio ${pricing.modelRatio} × group ${pricing.groupRatio} = ${quota}` };
 }
 
-/** Checks the key may use the model (its model list and rate limit). */
-async function checkKey(ctx: AppContext, who: KeyCaller, model: string): Promise<void> {
-  const token = who.caller.token;
-  if (!token) return;
-  if (token.modelLimits && !token.modelLimits.has(model)) {
-    throw forbidden('token_model_denied', { model });
+/** The settlement of a task's charge: its whole price, with its consume log. */
+function settlementOf(rc: RelayContext, s: AnySubmission, price: TaskPrice): Settlement {
+  const { caller } = rc;
+  let log: LogDraft | null = null;
+  if (rc.ctx.settings.get(logConsumeEnabled)) {
+    log = {
+      user_id: caller.userId,
+      created_at: rc.createdAt,
+      type: LogType.consume,
+      content: price.formula,
+      username: caller.username,
+      token_id: caller.token?.id ?? 0,
+      token_name: caller.token?.name ?? '',
+      model_name: s.model,
+      quota: price.quota,
+      channel_id: rc.attempt?.channel.id ?? 0,
+      group: rc.usingGroup,
+      ip: caller.recordIp ? rc.req.ip : '',
+      request_id: rc.requestId,
+      other: JSON.stringify({
+        is_task: true,
+        task_id: s.publicId,
+        table: s.table,
+        request_path: rc.req.url.split('?')[0],
+      }),
+    };
   }
-  const limit = token.rateLimit;
-  if (limit.count > 0 && limit.windowSeconds > 0) {
-    const hits = await ctx.shared.hit(`rl:key:${token.id}`, limit.windowSeconds);
-    if (hits > limit.count) throw new AppError('too_many_requests', undefined, 429);
-  }
-}
-
-/** The channel of attempt `index` among those that serve the platform, never a tried one. */
-function pickChannel(
-  ctx: AppContext,
-  who: KeyCaller,
-  s: TaskSubmission<DrawingColumns | TaskColumns>,
-  tried: ReadonlySet<number>,
-  index: number,
-): CachedChannel | null {
-  const pinned = s.channelId ?? who.caller.pinnedChannelId;
-  if (pinned !== null && pinned !== undefined) {
-    const channel = ctx.channels.get(pinned);
-    if (!channel || tried.has(channel.id)) return null;
-    if (channel.status !== ChannelStatus.enabled) throw forbidden('channel_disabled');
-    return channel;
-  }
-  let exclude: ReadonlySet<number> = tried;
-  for (;;) {
-    const channel = ctx.channels.select({
-      group: who.usingGroup,
-      model: s.model,
-      exclude,
-      attempt: index,
-    });
-    if (!channel || s.channelTypes.includes(channel.type)) return channel;
-    exclude = new Set([...exclude, channel.id]);
-  }
-}
-
-function consumeLog(
-  req: FastifyRequest,
-  who: KeyCaller,
-  s: TaskSubmission<DrawingColumns | TaskColumns>,
-  channel: CachedChannel,
-  price: { quota: number; formula: string },
-): Insertable<LogsTable> {
-  const { caller } = who;
   return {
-    user_id: caller.userId,
-    created_at: nowSeconds(),
-    type: LogType.consume,
-    content: price.formula,
-    username: caller.username,
-    token_id: caller.token?.id ?? 0,
-    token_name: caller.token?.name ?? '',
-    model_name: s.model,
+    kind: 'settle',
+    reservation: rc.reservation!,
     quota: price.quota,
-    channel_id: channel.id,
-    group: who.usingGroup,
-    ip: caller.recordIp ? req.ip : '',
-    request_id: req.id,
-    other: JSON.stringify({
-      is_task: true,
-      task_id: s.publicId,
-      table: s.table,
-      request_path: req.url.split('?')[0],
-    }),
+    // The channel counts the quota as used once its upstream accepts the task (`acceptTask`).
+    channelId: 0,
+    log,
+    usage: { username: caller.username, modelName: s.model, tokens: 0, createdAt: rc.createdAt },
   };
+}
+
+/**
+ * CHARGE: writes the task's row, then turns the hold into a charge of the whole price through
+ * the ledger (the relay's settlement: budgets counted, consume log written, durable once it
+ * resolves), then puts the price on the row. The row says 0 until the charge is committed, so
+ * a crash in between leaves a row that the poller fails later refunding nothing, never one
+ * that refunds a charge that was not made. Returns the row id.
+ */
+async function charge(rc: RelayContext, s: AnySubmission, price: TaskPrice): Promise<number> {
+  const { ctx, caller } = rc;
+  const token = caller.token;
+  const owner = {
+    user_id: caller.userId,
+    token_id: token?.id ?? 0,
+    token_limited: token && !token.unlimited ? 1 : 0,
+    group: rc.usingGroup,
+    channel_id: rc.attempt!.channel.id,
+    model_name: s.model,
+    quota: 0,
+    request_id: rc.requestId,
+    updated_at: nowSeconds(),
+  };
+  const rowId =
+    s.table === 'midjourneys'
+      ? await insertDrawing(ctx.db, { ...(s.row as DrawingColumns), ...owner })
+      : await insertTask(ctx.db, { ...(s.row as TaskColumns), ...owner });
+  const settlement = settlementOf(rc, s, price);
+  // From here on the hold is the settlement's: a failure must not refund it a second time.
+  rc.outcome.settled = true;
+  try {
+    await ctx.billing.settleDelivered(settlement);
+    // What follows (the row's price, a refund, the log's channel after a retry) comes after
+    // the charge in the database, not only in the journal.
+    await ctx.billing.flush();
+  } catch (error) {
+    await endTaskRow(ctx.db, s.table, rowId, {
+      status: 'FAILURE',
+      progress: '100%',
+      fail_reason: 'the charge could not be recorded',
+      finish_time: s.table === 'midjourneys' ? Date.now() : nowSeconds(),
+      updated_at: nowSeconds(),
+    });
+    throw error;
+  }
+  if (price.quota > 0) await updateTaskRow(ctx.db, s.table, rowId, { quota: price.quota });
+  return rowId;
 }
 
 /** A network failure as a refusal (502, retryable). */
@@ -223,74 +277,82 @@ const unreachable = (error: unknown): SubmitOutcome => ({
   retry: true,
 });
 
+/** The channel of attempt `index` that admits the task, and sets it as the attempt. */
+async function admitted(
+  rc: RelayContext,
+  fit: Fit<true>,
+  index: number,
+  full: Admitted<true>['full'],
+): Promise<Admitted<true>> {
+  const next = await pickAdmitted(rc, fit, index, full);
+  if (next.picked) rc.attempt = { channel: next.picked[0], upstreamModel: rc.request.model, index };
+  return next;
+}
+
 /**
- * Submits a task: see the file comment. Throws (nothing charged) when the caller may not,
- * no channel serves the model or the balance does not cover the price; otherwise returns
- * how the upstream answered, the row already accepted or failed and refunded.
+ * Submits a task: see the file comment. Throws (nothing charged) when the caller may not, no
+ * channel serves the model or has room, or the balance or a budget does not cover the price;
+ * otherwise returns how the upstream answered, the row already accepted or failed and
+ * refunded.
  */
 export async function submitTask(
   ctx: AppContext,
   req: FastifyRequest,
+  reply: FastifyReply,
   who: KeyCaller,
-  s: TaskSubmission<DrawingColumns | TaskColumns>,
+  s: AnySubmission,
 ): Promise<Submitted> {
-  await checkKey(ctx, who, s.model);
-  const price = priceTask(ctx, who, s.model, s.calls ?? 1, s.fields);
-  const tried = new Set<number>();
-  const first = pickChannel(ctx, who, s, tried, 0);
-  if (!first) {
-    throw new AppError('no_available_channel', { model: s.model, group: who.usingGroup }, 503);
+  const rc = taskContext(ctx, req, reply, who, s);
+  try {
+    return await chargeAndSend(rc, s);
+  } catch (error) {
+    // A hold not yet turned into a charge goes back; a charged task is refunded by `failTask`.
+    refundRequest(rc, error);
+    throw error;
+  } finally {
+    leaveSlots(rc);
   }
-  let channel: CachedChannel = first;
-  const { caller } = who;
-  const token = caller.token;
-  const now = nowSeconds();
-  const owner = {
-    user_id: caller.userId,
-    token_id: token?.id ?? 0,
-    token_limited: token && !token.unlimited ? 1 : 0,
-    group: who.usingGroup,
-    channel_id: channel.id,
-    model_name: s.model,
-    quota: price.quota,
-    request_id: req.id,
-    updated_at: now,
-  };
-  const payer = {
-    userId: caller.userId,
-    tokenId: owner.token_id,
-    tokenLimited: owner.token_limited === 1,
-    channelId: 0,
-    quota: price.quota,
-    ref: taskRef(s.table, s.publicId),
-  };
-  const log = ctx.settings.get(logConsumeEnabled) ? consumeLog(req, who, s, channel, price) : null;
-  const rowId = await chargeNewTask(ctx, payer, log, (trx) =>
-    s.table === 'midjourneys'
-      ? insertDrawing(trx, { ...(s.row as DrawingColumns), ...owner })
-      : insertTask(trx, { ...(s.row as TaskColumns), ...owner }),
-  );
+}
 
-  const retries =
-    s.channelId !== undefined || caller.pinnedChannelId !== null ? 0 : ctx.settings.get(retryTimes);
+async function chargeAndSend(rc: RelayContext, s: AnySubmission): Promise<Submitted> {
+  const { ctx } = rc;
+  const pinned = s.channelId === undefined ? undefined : ctx.channels.get(s.channelId);
+  if (pinned && pinned.status !== ChannelStatus.enabled) throw forbidden('channel_disabled');
+  checkKeyLimits(rc);
+  checkLevelLimits(rc);
+  checkCallerCaps(rc);
+  priceRequest(rc);
+  const price = taskPrice(rc);
+  const holding = reserve(rc, price.quota);
+  if (holding) await holding;
+  const fit: Fit<true> = (channel) => (s.channelTypes.includes(channel.type) ? true : undefined);
+  let { picked, full } = await admitted(rc, fit, 0, null);
+  if (!picked) {
+    if (full) throw channelsFull(rc, full.retryAfter);
+    throw new AppError('no_available_channel', { model: s.model, group: rc.usingGroup }, 503);
+  }
+  let channel = picked[0];
+  const rowId = await charge(rc, s, price);
+  const retries = rc.caller.pinnedChannelId !== null ? 0 : ctx.settings.get(retryTimes);
   let outcome: SubmitOutcome;
   for (let index = 0; ; index++) {
-    tried.add(channel.id);
+    rc.tried.add(channel.id);
     outcome = await s.send(channel).catch(unreachable);
     if (outcome.accepted) break;
+    releaseChannel(rc, channel);
     if (outcome.status >= 500 || outcome.status === 401 || outcome.status === 429) {
       void reportChannelFailure(ctx, channel.id, {
         status: outcome.status,
         message: outcome.reason,
       }).catch(() => undefined);
     }
-    const retryable: boolean = outcome.retry === true && shouldRetry(outcome.status, ctx.settings);
-    const next: CachedChannel | null =
-      retryable && index < retries ? pickChannel(ctx, who, s, tried, index + 1) : null;
-    if (!next) break;
-    channel = next;
+    const retryable = outcome.retry === true && shouldRetry(outcome.status, ctx.settings);
+    if (!retryable || index >= retries) break;
+    ({ picked, full } = await admitted(rc, fit, index + 1, full));
+    if (!picked) break;
+    channel = picked[0];
   }
-  await recordOutcome(ctx, s.table, rowId, channel, outcome, price.quota, req.id);
+  await recordOutcome(ctx, s.table, rowId, channel, outcome, price.quota, rc.requestId);
   return { rowId, channel, outcome, quota: price.quota };
 }
 

@@ -3,7 +3,7 @@ import { serverAddress } from '../../config/settings/groups/general.js';
 import type { AppContext } from '../../context.js';
 import type { TaskRow } from '../../db/queries/tasks.js';
 import { AppError, toAppError } from '../../errors.js';
-import { requestLanguage } from '../../lib/request-language.js';
+import { clientMessage, markRetryAfter } from '../relay-errors.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 
 /** A public task id: `task_` and 32 random characters, never the upstream's. */
@@ -48,9 +48,10 @@ export function sendEnvelopeError(error: unknown, req: FastifyRequest, reply: Fa
   const status = appError.status === 200 ? 400 : appError.status;
   if (status >= 500 && !(error instanceof AppError))
     req.log.error({ err: error }, 'task request failed');
+  markRetryAfter(error, reply);
   void reply
     .code(status)
-    .send({ code: appError.id, message: appError.localized(requestLanguage(req)), data: null });
+    .send({ code: appError.id, message: clientMessage(appError, req), data: null });
 }
 
 /** The gateway's own address for links it hands out: `ServerAddress`, else the request's. */

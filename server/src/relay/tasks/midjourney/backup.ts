@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { effectiveGroupRatio } from '../../../billing/pricing.js';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
@@ -46,6 +46,7 @@ export function backupPlacement(ctx: AppContext, who: KeyCaller): BackupPlacemen
 export async function submitWithBackup(
   ctx: AppContext,
   req: FastifyRequest,
+  reply: FastifyReply,
   who: KeyCaller,
   plan: (publicId: string, calls: number) => TaskSubmission<DrawingColumns>,
   backup: BackupPlacement | null,
@@ -53,7 +54,7 @@ export async function submitWithBackup(
 ): Promise<{ submitted: Submitted; publicId: string }> {
   let publicId = newId();
   try {
-    const submitted = await submitTask(ctx, req, who, plan(publicId, 1));
+    const submitted = await submitTask(ctx, req, reply, who, plan(publicId, 1));
     if (!backup || !saturated(submitted.outcome)) return { submitted, publicId };
   } catch (error) {
     if (!backup || !(error instanceof AppError) || error.id !== 'no_available_channel') {
@@ -61,6 +62,6 @@ export async function submitWithBackup(
     }
   }
   publicId = newId();
-  const submitted = await submitTask(ctx, req, backup.who, plan(publicId, backup.calls));
+  const submitted = await submitTask(ctx, req, reply, backup.who, plan(publicId, backup.calls));
   return { submitted, publicId };
 }

@@ -182,7 +182,15 @@ export async function submitDrawing(
     send,
   });
   const backup = parent ? null : backupPlacement(ctx, who);
-  const { submitted, publicId } = await submitWithBackup(ctx, req, who, plan, backup, newMjId);
+  const { submitted, publicId } = await submitWithBackup(
+    ctx,
+    req,
+    reply,
+    who,
+    plan,
+    backup,
+    newMjId,
+  );
   // `submitTask` hands back what the last `send` returned.
   const outcome: MjOutcome =
     'upstreamStatus' in submitted.outcome

@@ -5,8 +5,7 @@ import type { DrawingRow } from '../../../db/queries/tasks.js';
 import type { TaskUpdate } from '../../../domain/tasks/task-types.js';
 import type { CachedToken } from '../../../domain/tokens/token-cache.js';
 import { AppError, toAppError } from '../../../errors.js';
-import { requestLanguage } from '../../../lib/request-language.js';
-import { RateLimited } from '../../steps/authenticate-caller.js';
+import { clientMessage, markRetryAfter } from '../../relay-errors.js';
 
 /** Midjourney-Proxy's words: its task object and answers, and ours in its shape. */
 
@@ -206,10 +205,10 @@ export function sendMjError(error: unknown, req: FastifyRequest, reply: FastifyR
   const status = appError.status === 200 ? 400 : appError.status;
   if (status >= 500 && !(error instanceof AppError))
     req.log.error({ err: error }, 'midjourney request failed');
-  const custom = error instanceof RateLimited ? error.customMessage : '';
+  markRetryAfter(error, reply);
   void reply.code(status).send({
     code: codeOf(appError, status),
-    description: custom || appError.localized(requestLanguage(req)),
+    description: clientMessage(appError, req),
     type: appError.id,
     result: null,
     properties: {},

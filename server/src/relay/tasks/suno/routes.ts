@@ -80,7 +80,7 @@ async function submit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply)
   // Suno-API wants `make_instrumental` on every request.
   const forward = { ...body, make_instrumental: body.make_instrumental === true };
   const taskId = newTaskId();
-  const { outcome } = await submitTask(ctx, req, who, {
+  const { outcome } = await submitTask(ctx, req, reply, who, {
     table: 'tasks',
     model,
     channelTypes: [ChannelType.suno],

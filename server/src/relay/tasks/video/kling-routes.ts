@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../../../context.js';
 import { findTask } from '../../../db/queries/tasks.js';
 import { AppError, toAppError } from '../../../errors.js';
-import { requestLanguage } from '../../../lib/request-language.js';
+import { clientMessage, markRetryAfter } from '../../relay-errors.js';
 import { isObject } from '../../adaptors/shared/json.js';
 import { authenticateKey } from '../../steps/authenticate-caller.js';
 import type { KlingKind } from './kling.js';
@@ -48,9 +48,10 @@ export function sendKlingError(error: unknown, req: FastifyRequest, reply: Fasti
   const appError = toAppError(error as FastifyError);
   const status = appError.status === 200 ? 400 : appError.status;
   if (status >= 500 && !(error instanceof AppError)) req.log.error({ err: error }, 'kling route');
+  markRetryAfter(error, reply);
   void reply.code(status).send({
     code: klingCode(status),
-    message: appError.localized(requestLanguage(req)),
+    message: clientMessage(appError, req),
     request_id: req.id,
     data: null,
   });
@@ -60,7 +61,7 @@ export function sendKlingError(error: unknown, req: FastifyRequest, reply: Fasti
 async function submit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, kind: KlingKind) {
   const who = await authenticateKey(ctx, req, 'openai');
   const job = klingNativeJob(req, kind);
-  const { submitted, taskId } = await submitVideo(ctx, req, who, job);
+  const { submitted, taskId } = await submitVideo(ctx, req, reply, who, job);
   const { outcome } = submitted;
   if (!outcome.accepted) {
     const body = outcome.body;

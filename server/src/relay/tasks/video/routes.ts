@@ -72,7 +72,7 @@ export async function acceptedRow(
 async function create(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, unified: boolean) {
   const who = await authenticateKey(ctx, req, 'openai');
   const job: VideoJob = unified ? unifiedVideoJob(ctx, req, who) : openaiVideoJob(ctx, req, who);
-  const row = await acceptedRow(ctx, await submitVideo(ctx, req, who, job));
+  const row = await acceptedRow(ctx, await submitVideo(ctx, req, reply, who, job));
   await reply.headers(corsHeader).send(videoObject(row));
 }
 
@@ -100,7 +100,7 @@ async function remix(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) 
     action: 'remixGenerate',
     remixOf: original,
   };
-  const row = await acceptedRow(ctx, await submitVideo(ctx, req, who, job));
+  const row = await acceptedRow(ctx, await submitVideo(ctx, req, reply, who, job));
   await reply.headers(corsHeader).send(videoObject(row));
 }
 

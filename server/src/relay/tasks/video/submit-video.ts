@@ -1,5 +1,5 @@
 import { ChannelType } from '@gateway/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { taskEnabled } from '../../../config/settings/groups/general.js';
 import type { AppContext } from '../../../context.js';
 import type { CachedChannel } from '../../../domain/channels/channel-index.js';
@@ -194,6 +194,7 @@ async function sendKling(channel: CachedChannel, job: VideoJob): Promise<SubmitO
 export async function submitVideo(
   ctx: AppContext,
   req: FastifyRequest,
+  reply: FastifyReply,
   who: KeyCaller,
   job: VideoJob,
 ): Promise<{ submitted: Submitted; taskId: string }> {
@@ -201,7 +202,7 @@ export async function submitVideo(
   if (!job.prompt.trim()) throw new AppError('task_prompt_required');
   const taskId = newTaskId();
   const prompt = job.prompt.slice(0, 4000);
-  const submitted = await submitTask(ctx, req, who, {
+  const submitted = await submitTask(ctx, req, reply, who, {
     table: 'tasks',
     model: job.model,
     calls: job.platform === 'sora' ? soraCalls(job.seconds, job.size) : 1,
