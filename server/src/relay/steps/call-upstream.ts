@@ -1,4 +1,4 @@
-import { modelFallbacks, retryTimes } from '../../config/settings/groups/operation.js';
+import { retryTimes } from '../../config/settings/groups/operation.js';
 import {
   recordChannelAttempt,
   reportChannelFailure,
@@ -13,11 +13,10 @@ import { ClientGone, UpstreamFailure } from '../relay-errors.js';
 import { shouldRetry } from '../retry-policy.js';
 import type { CachedChannel } from '../../domain/channels/channel-index.js';
 import { sendUpstream, type UpstreamResponse } from '../upstream/upstream-pools.js';
-import { CapacityFull, channelsFull, releaseChannel } from './admission.js';
+import { channelsFull, releaseChannel } from './admission.js';
 import { pickAdmitted, type Admitted, type Fit, type FullChannels } from './pick-channel.js';
-import { priceRequest } from './price-and-reserve.js';
+import { fallsBack, moveTo, routesOf, type Route } from './routes.js';
 import { rememberSticky, stickyChannel, stickyOf } from './sticky-routing.js';
-import { isUsableGroup } from '../../domain/groups/usable-groups.js';
 
 /** Delivers a 2xx upstream answer to the client (JSON, stream or bytes). */
 export type Deliver = (rc: RelayContext, adaptor: Adaptor, res: UpstreamResponse) => Promise<void>;
@@ -104,72 +103,6 @@ export async function callUpstream(rc: RelayContext, deliver: Deliver): Promise<
 }
 
 /**
- * Whether a failure may be answered by a fallback model: no channel could serve the model
- * (none left, all full) or the last one failed in a way that retries another channel.
- */
-function fallsBack(rc: RelayContext, error: unknown): boolean {
-  if (rc.reply.raw.headersSent || rc.outcome.clientGone) return false;
-  if (error instanceof CapacityFull) return true;
-  if (error instanceof AppError) return error.id === 'no_available_channel';
-  if (!(error instanceof UpstreamFailure)) return false;
-  const { status, code } = error.error;
-  return status === 0 || shouldRetry(status, rc.ctx.settings, { code });
-}
-
-/** One (model, group) a request may be served in. */
-interface Route {
-  model: string;
-  group: string;
-}
-
-/**
- * Where a request may be served, in order: its model in the key's group, then in each of
- * the key's fallback groups the user may still use, then root's fallback models for it in
- * the same groups. A pinned channel has one route.
- */
-function routesOf(rc: RelayContext): Route[] {
-  const first = { model: rc.request.model, group: rc.usingGroup };
-  if (rc.caller.pinnedChannelId !== null) return [first];
-  const fallbackGroups = rc.caller.token?.fallbackGroups ?? [];
-  const fallbackModels = rc.ctx.settings.get(modelFallbacks)[rc.request.model];
-  // Most requests have neither: one route, nothing else built.
-  if (fallbackGroups.length === 0 && !Array.isArray(fallbackModels)) return [first];
-  const user = { group: rc.caller.userGroup, level: rc.caller.level };
-  const groups = [
-    rc.usingGroup,
-    ...fallbackGroups.filter(
-      (group) => group !== rc.usingGroup && isUsableGroup(rc.ctx, user, group),
-    ),
-  ];
-  const models = [rc.request.model, ...(Array.isArray(fallbackModels) ? fallbackModels : [])];
-  return models.flatMap((model) => groups.map((group) => ({ model, group })));
-}
-
-/**
- * Moves the request to another route and prices it there (it is billed for the model that
- * answered, at the group that served). False, with nothing changed, when the route has no
- * price.
- */
-function moveTo(rc: RelayContext, route: Route, from: Route): boolean {
-  const saved = { pricing: rc.pricing, base: rc.basePricing, tier: rc.priceTier };
-  rc.request.model = route.model;
-  rc.usingGroup = route.group;
-  try {
-    priceRequest(rc);
-  } catch {
-    rc.request.model = from.model;
-    rc.usingGroup = from.group;
-    rc.pricing = saved.pricing;
-    rc.basePricing = saved.base;
-    rc.priceTier = saved.tier;
-    return false;
-  }
-  rc.fallbackFrom = route.model === from.model ? rc.fallbackFrom : from.model;
-  rc.fallbackGroupFrom = route.group === from.group ? rc.fallbackGroupFrom : from.group;
-  return true;
-}
-
-/**
  * Tries each route in turn: the next one only after a failure that another channel could
  * avoid (none left, all full, 5xx, 429, network) and before anything reached the client.
  */
@@ -177,7 +110,7 @@ async function attemptRoutes(rc: RelayContext, deliver: Deliver, routes: Route[]
   const origin = routes[0]!;
   let failure: unknown;
   for (let i = 0; i < routes.length; i++) {
-    if (i > 0 && !moveTo(rc, routes[i]!, origin)) continue;
+    if (i > 0) moveTo(rc, routes[i]!, origin);
     try {
       return await attemptChannels(rc, deliver);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { tieredPrice } from '../../billing/price-tiers.js';
-import { cachedPriceModel, isFree } from '../../billing/pricing.js';
+import { cachedPriceModel, isFree, type ModelPricing } from '../../billing/pricing.js';
 import { reserveEstimate } from '../../billing/quota-formula.js';
 import { modelPriceTiers, preConsumedMaxTokens } from '../../config/settings/groups/billing.js';
 import { quotaPerUnit } from '../../config/settings/groups/general.js';
@@ -15,35 +15,64 @@ import type { RelayContext } from '../relay-context.js';
 const generative = new Set(['chat', 'completions', 'responses']);
 
 /**
- * Prices the requested model for this caller (`model_price_unset` when unpriced), with the
- * caller's discount: their own for this model, else their level's, times their extra one.
+ * What a request costs on one route (a model in a group): the model's price for the caller,
+ * and the price tier that applies (`prompt ≥ 200000`, `size = 1792x1024`), if any.
  */
-export function priceRequest(rc: RelayContext): void {
-  const { caller } = rc;
-  const base = cachedPriceModel(rc.ctx.settings, {
-    model: rc.request.model,
-    usingGroup: rc.usingGroup,
-    userGroup: caller.userGroup,
-    userDiscount: discountFor(rc.ctx.levels.get(caller.level), caller.overrides, rc.request.model),
-  });
-  rc.basePricing = base;
-  rc.pricing = base;
-  rc.priceTier = null;
-  applyPriceTier(rc, rc.request.promptTokens);
+export interface Price {
+  /** The price, with the tier applied. */
+  pricing: ModelPricing;
+  /** The model's price before tiers (settlement tiers it again by the real usage). */
+  base: ModelPricing;
+  tier: string | null;
 }
 
 /**
- * Applies the model's price tiers, if it has any: a per-call price by a request field, or the
- * ratios of the prompt-length tier that `promptTokens` reaches (the estimate before the call,
- * the real count at settlement).
+ * The price of `model` in `group` for this caller (`model_price_unset` when unpriced), with
+ * the caller's discount: their own for this model, else their level's, times their extra one.
+ */
+export function priceOf(rc: RelayContext, model: string, group: string): Price {
+  const { caller } = rc;
+  const base = cachedPriceModel(rc.ctx.settings, {
+    model,
+    usingGroup: group,
+    userGroup: caller.userGroup,
+    userDiscount: discountFor(rc.ctx.levels.get(caller.level), caller.overrides, model),
+  });
+  return tiered(rc, base, rc.request.promptTokens);
+}
+
+/**
+ * A price with the model's tiers applied, if it has any: a per-call price by a request field,
+ * or the ratios of the prompt-length tier that `promptTokens` reaches (the estimate before the
+ * call, the real count at settlement).
+ */
+function tiered(rc: RelayContext, base: ModelPricing, promptTokens: number): Price {
+  const tiers = rc.ctx.settings.get(modelPriceTiers)[base.priceKey];
+  if (!tiers) return { pricing: base, base, tier: null };
+  const body = 'json' in rc.request.body ? rc.request.body.json : undefined;
+  const { pricing, tier } = tieredPrice(base, tiers, body, promptTokens);
+  return { pricing, base, tier };
+}
+
+/** Makes `price` the request's. */
+export function setPrice(rc: RelayContext, price: Price): void {
+  rc.pricing = price.pricing;
+  rc.basePricing = price.base;
+  rc.priceTier = price.tier;
+}
+
+/** PRICE: the requested model in the request's group, for this caller. */
+export function priceRequest(rc: RelayContext): void {
+  setPrice(rc, priceOf(rc, rc.request.model, rc.usingGroup));
+}
+
+/**
+ * Tiers the request's price again by the prompt the upstream really counted (nothing to do,
+ * and nothing made, for a model without tiers: most requests).
  */
 export function applyPriceTier(rc: RelayContext, promptTokens: number): void {
-  const tiers = rc.ctx.settings.get(modelPriceTiers)[rc.basePricing.priceKey];
-  if (!tiers) return;
-  const body = 'json' in rc.request.body ? rc.request.body.json : undefined;
-  const tiered = tieredPrice(rc.basePricing, tiers, body, promptTokens);
-  rc.pricing = tiered.pricing;
-  rc.priceTier = tiered.tier;
+  if (!rc.ctx.settings.get(modelPriceTiers)[rc.basePricing.priceKey]) return;
+  setPrice(rc, tiered(rc, rc.basePricing, promptTokens));
 }
 
 /**
