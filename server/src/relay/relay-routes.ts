@@ -9,6 +9,7 @@ import { registerPlayground } from './playground.js';
 import { RelayContext, type RelayEndpoint, type RouteHints } from './relay-context.js';
 import { sendRelayError } from './relay-errors.js';
 import { runRelay } from './relay-request.js';
+import { closeUpstreamPools } from './upstream/upstream-pools.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,6 +87,8 @@ function geminiHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
  * stay raw bytes for the upstream, and every error is answered in the caller's wire format.
  */
 export async function registerRelayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Once the server has stopped and its requests are done, the upstream connections go too.
+  app.addHook('onClose', () => closeUpstreamPools());
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
