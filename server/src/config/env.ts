@@ -31,6 +31,11 @@ export interface Env {
   webDist: string;
   /** Largest request body accepted, in bytes, counted after decompression. */
   bodyLimit: number;
+  /**
+   * Bearer token that `/metrics` asks of a scraper; empty: `/metrics` answers only requests
+   * from this machine (loopback).
+   */
+  metricsToken: string;
 }
 
 const portError = 'must be a port number (0-65535)';
@@ -67,6 +72,7 @@ const schema = z.object({
     }),
   TRUST_PROXY: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().default(''),
 });
 
 /** Thrown when the environment cannot be used; main prints it and exits. */
@@ -109,6 +115,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     webDist: e.WEB_DIST ?? '',
     bodyLimit: Math.round(e.MAX_REQUEST_BODY_MB * 1024 * 1024),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -210,10 +210,16 @@ export class Metrics {
 
   private readonly httpKeys = new LastSeries();
 
-  /** Counts and times every answer; unmatched URLs share one label so scanners add no series. */
+  /**
+   * Counts and times every answer; unmatched URLs share one label so scanners add no series,
+   * and so do the files a route marks `staticFile` (one route each).
+   */
   observeHttpRequests(app: FastifyInstance): void {
     app.addHook('onResponse', (req, reply, done) => {
-      const route = req.routeOptions.url ?? 'unmatched';
+      const { config, url } = req.routeOptions;
+      const route = (config as { staticFile?: boolean }).staticFile
+        ? 'static'
+        : (url ?? 'unmatched');
       const keys = this.httpKeys.of(route, req.method, reply.statusCode);
       this.httpRequests.inc(keys.counted);
       this.httpDuration.observe(keys.series, reply.elapsedTime / 1000);

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 
@@ -58,5 +61,58 @@ describe(`GET /metrics on ${testDb}`, () => {
     expect(text).toContain(
       'relay_requests_total{model="line break",channel="7",status="success"} 1',
     );
+  });
+
+  it('answers only this machine without a token', async () => {
+    const remote = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+    });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.body).not.toContain('http_requests_total');
+    const local = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' });
+    expect(local.statusCode).toBe(200);
+  });
+});
+
+describe(`GET /metrics with METRICS_TOKEN on ${testDb}`, () => {
+  let t: TestApp;
+  let site: string;
+  beforeAll(async () => {
+    site = mkdtempSync(join(tmpdir(), 'site-'));
+    mkdirSync(join(site, 'assets'));
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>console</title>');
+    for (const name of ['index-a1.js', 'index-b2.js', 'chart-c3.js']) {
+      writeFileSync(join(site, 'assets', name), 'export {};');
+    }
+    t = await createTestApp({ env: { METRICS_TOKEN: 'scrape-secret-1', WEB_DIST: site } });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  const scrape = (authorization?: string, remoteAddress = '198.51.100.9') =>
+    t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress,
+      headers: authorization ? { authorization } : {},
+    });
+
+  it("asks every scraper for the token, this machine's too", async () => {
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape('Bearer wrong', '127.0.0.1')).statusCode).toBe(401);
+    expect((await scrape('Bearer scrape-secret-1')).statusCode).toBe(200);
+  });
+
+  it("counts the console's files under one label, whatever their names", async () => {
+    for (const name of ['index-a1.js', 'index-b2.js', 'chart-c3.js']) {
+      expect((await t.app.inject({ method: 'GET', url: `/assets/${name}` })).statusCode).toBe(200);
+    }
+    const text = (await scrape('Bearer scrape-secret-1')).body;
+    expect(text).toMatch(/http_requests_total\{route="static",method="GET",status="200"\} 3/);
+    expect(text).not.toContain('index-a1');
   });
 });

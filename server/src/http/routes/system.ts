@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { version } from '../../lib/version.js';
 import { buildOpenApiDocument, declareRawRoute } from '../openapi.js';
@@ -15,12 +17,27 @@ declareRawRoute({
 declareRawRoute({
   method: 'GET',
   url: '/metrics',
-  summary: 'Prometheus metrics (text exposition format)',
+  summary:
+    'Prometheus metrics (text exposition format): with METRICS_TOKEN set, for its bearer; else from this machine only',
   tags: ['system'],
   access: 'public',
   response: z.string(),
   responseType: 'text/plain',
 });
+
+const loopback = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Who may read `/metrics` (it names models, channels and traffic): the bearer of
+ * `METRICS_TOKEN` when one is set, else a scraper on this machine. The HTTP status of a
+ * refusal, or null.
+ */
+function metricsRefusal(req: FastifyRequest, token: string): 401 | 403 | null {
+  if (!token) return loopback.test(req.ip) ? null : 403;
+  const given = Buffer.from(req.headers.authorization ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted) ? null : 401;
+}
 
 /** `GET /api/openapi.json` and `GET /metrics`. */
 export const systemRoutes: RouteModule = (app, ctx) => {
@@ -30,7 +47,9 @@ export const systemRoutes: RouteModule = (app, ctx) => {
     document ??= buildOpenApiDocument(version);
     return document;
   });
-  app.get('/metrics', async (_req, reply) => {
+  app.get('/metrics', async (req, reply) => {
+    const refusal = metricsRefusal(req, ctx.env.metricsToken);
+    if (refusal) return reply.code(refusal).type('text/plain').send(`${refusal}\n`);
     void reply.header('Content-Type', ctx.metrics.registry.contentType);
     return ctx.metrics.scrape();
   });
