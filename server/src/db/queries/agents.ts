@@ -20,7 +20,7 @@ export async function listAgents(db: Db, status: string | undefined, page: numbe
   const [rows, count] = await Promise.all([
     query
       .selectAll('agents')
-      .select('users.username')
+      .select(['users.username', 'users.role'])
       .select((eb) => [
         eb
           .selectFrom('users as invited')
@@ -78,26 +78,25 @@ export async function settledPeriods(db: Db, agentId: number, from: string): Pro
   return new Set(rows.map((r) => r.period));
 }
 
-/**
- * What an agent's invited users consumed between two moments, from the hourly usage roll-up
- * (kept whether or not consume logs are written).
- */
-export async function invitedConsumption(db: Db, agentId: number, from: number, to: number) {
-  const row = await db
-    .selectFrom('quota_data')
-    .innerJoin('users', 'users.id', 'quota_data.user_id')
-    .select((eb) =>
-      eb.fn.coalesce(eb.fn.sum<number | string>('quota_data.quota'), eb.lit(0)).as('s'),
-    )
-    .where('users.inviter_id', '=', agentId)
-    .where('quota_data.created_at', '>=', from)
-    .where('quota_data.created_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.s);
+/** A stretch of the ledger: rows written in [from, to), all with ids in [firstId, endId). */
+export interface LedgerWindow {
+  from: number;
+  to: number;
+  firstId: number;
+  endId: number;
 }
 
-/** What an agent's invited users topped up (paid orders and redeemed codes) between two moments. */
-export async function invitedTopUp(db: Db, agentId: number, from: number, to: number) {
+/**
+ * The net of the ledger rows with one of `reasons` on the balances (`user` account) of the
+ * users an agent invited, written within `window`. The id bounds let each invited user's rows be
+ * read as a range of the (account, account id, id) index rather than in full.
+ */
+export async function invitedLedgerNet(
+  db: Db,
+  agentId: number,
+  reasons: readonly string[],
+  window: LedgerWindow,
+): Promise<number> {
   const row = await db
     .selectFrom('ledger_entries')
     .innerJoin('users', 'users.id', 'ledger_entries.account_id')
@@ -105,10 +104,12 @@ export async function invitedTopUp(db: Db, agentId: number, from: number, to: nu
       eb.fn.coalesce(eb.fn.sum<number | string>('ledger_entries.delta'), eb.lit(0)).as('s'),
     )
     .where('ledger_entries.account', '=', 'user')
-    .where('ledger_entries.reason', 'in', ['topup', 'redeem'])
     .where('users.inviter_id', '=', agentId)
-    .where('ledger_entries.created_at', '>=', from)
-    .where('ledger_entries.created_at', '<', to)
+    .where('ledger_entries.reason', 'in', [...reasons])
+    .where('ledger_entries.id', '>=', window.firstId)
+    .where('ledger_entries.id', '<', window.endId)
+    .where('ledger_entries.created_at', '>=', window.from)
+    .where('ledger_entries.created_at', '<', window.to)
     .executeTakeFirstOrThrow();
   return Number(row.s);
 }
@@ -184,7 +185,7 @@ export async function listWithdrawals(
   const [rows, count] = await Promise.all([
     query
       .selectAll('withdrawals')
-      .select('users.username')
+      .select(['users.username', 'users.role'])
       .orderBy('withdrawals.id', 'desc')
       .limit(size)
       .offset((page - 1) * size)
