@@ -78,24 +78,16 @@ export async function settledPeriods(db: Db, agentId: number, from: string): Pro
   return new Set(rows.map((r) => r.period));
 }
 
-/** A stretch of the ledger: rows written in [from, to), all with ids in [firstId, endId). */
-export interface LedgerWindow {
-  from: number;
-  to: number;
-  firstId: number;
-  endId: number;
-}
-
 /**
  * The net of the ledger rows with one of `reasons` on the balances (`user` account) of the
- * users an agent invited, written within `window`. The id bounds let each invited user's rows be
- * read as a range of the (account, account id, id) index rather than in full.
+ * users an agent invited, written in [from, to).
  */
 export async function invitedLedgerNet(
   db: Db,
   agentId: number,
   reasons: readonly string[],
-  window: LedgerWindow,
+  from: number,
+  to: number,
 ): Promise<number> {
   const row = await db
     .selectFrom('ledger_entries')
@@ -106,10 +98,8 @@ export async function invitedLedgerNet(
     .where('ledger_entries.account', '=', 'user')
     .where('users.inviter_id', '=', agentId)
     .where('ledger_entries.reason', 'in', [...reasons])
-    .where('ledger_entries.id', '>=', window.firstId)
-    .where('ledger_entries.id', '<', window.endId)
-    .where('ledger_entries.created_at', '>=', window.from)
-    .where('ledger_entries.created_at', '<', window.to)
+    .where('ledger_entries.created_at', '>=', from)
+    .where('ledger_entries.created_at', '<', to)
     .executeTakeFirstOrThrow();
   return Number(row.s);
 }

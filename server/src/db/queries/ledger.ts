@@ -56,34 +56,3 @@ export async function listLedgerEntries(db: Db, where: LedgerWhere, page: number
 export function listForeignReservations(db: Db, instanceId: string) {
   return db.selectFrom('reservations').selectAll().where('instance_id', '!=', instanceId).execute();
 }
-
-/**
- * The first ledger id at which rows written at or after `at` begin, found by bisecting the ids
- * (each probe one seek on the primary key). Rows are numbered as they are inserted and carry the
- * time their transaction took, so times grow with ids except among transactions in flight
- * together: when every transaction commits within `slack` seconds, every row written at or after
- * `at` has an id at or above `firstLedgerIdFrom(at - slack)`, and every row written before `at`
- * an id below `firstLedgerIdFrom(at + slack)`. One past the last id when none is that late.
- */
-export async function firstLedgerIdFrom(db: Db, at: number): Promise<number> {
-  const bounds = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => [eb.fn.min('id').as('first'), eb.fn.max('id').as('last')])
-    .executeTakeFirstOrThrow();
-  if (bounds.first === null || bounds.last === null) return 0;
-  let low = Number(bounds.first);
-  let high = Number(bounds.last) + 1;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    const row = await db
-      .selectFrom('ledger_entries')
-      .select(['id', 'created_at'])
-      .where('id', '>=', middle)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (!row || Number(row.created_at) >= at) high = middle;
-    else low = Number(row.id) + 1;
-  }
-  return low;
-}

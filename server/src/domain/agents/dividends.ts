@@ -1,15 +1,12 @@
 import { LogType } from '@gateway/shared';
 import { post, type LedgerReason } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import {
   activeAgents,
   insertDividend,
   invitedLedgerNet,
   settledPeriods,
-  type LedgerWindow,
 } from '../../db/queries/agents.js';
-import { firstLedgerIdFrom } from '../../db/queries/ledger.js';
 import { getUserFields } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { localDate, nowSeconds } from '../../lib/time.js';
@@ -60,26 +57,6 @@ function dayBounds(day: string): [number, number] {
   return [new Date(y, m - 1, d).getTime() / 1000, new Date(y, m - 1, d + 1).getTime() / 1000];
 }
 
-/** The ledger window of each day, found once per run and shared by every agent. */
-class DayWindows {
-  private readonly windows = new Map<string, Promise<LedgerWindow>>();
-
-  constructor(private readonly db: Db) {}
-
-  of(day: string): Promise<LedgerWindow> {
-    let window = this.windows.get(day);
-    if (!window) {
-      const [from, to] = dayBounds(day);
-      window = Promise.all([
-        firstLedgerIdFrom(this.db, from - settleDelaySeconds),
-        firstLedgerIdFrom(this.db, to + settleDelaySeconds),
-      ]).then(([firstId, endId]) => ({ from, to, firstId, endId }));
-      this.windows.set(day, window);
-    }
-    return window;
-  }
-}
-
 /**
  * Credits every active agent's dividend for each day that ended at least `settleDelaySeconds`
  * before `now` and is not settled yet (since their terms took effect, at most a month back):
@@ -87,10 +64,9 @@ class DayWindows {
  * users paid in. Answers how many dividends were credited.
  */
 export async function settleDividends(ctx: AppContext, now = nowSeconds()): Promise<number> {
-  const windows = new DayWindows(ctx.db);
   let credited = 0;
   for (const agent of await activeAgents(ctx.db)) {
-    credited += await settleAgentDays(ctx, agent, now - settleDelaySeconds, windows);
+    credited += await settleAgentDays(ctx, agent, now - settleDelaySeconds);
   }
   return credited;
 }
@@ -105,7 +81,6 @@ export async function settleAgentDays(
   ctx: AppContext,
   agent: AgentTerms,
   closedBy: number,
-  windows = new DayWindows(ctx.db),
 ): Promise<number> {
   const effective = localDate(new Date(Number(agent.reviewed_at) * 1000));
   const [y, m, d] = localDate(new Date(closedBy * 1000))
@@ -121,13 +96,15 @@ export async function settleAgentDays(
   const done = await settledPeriods(ctx.db, agent.user_id, days.at(-1)!);
   let credited = 0;
   for (const day of days.filter((x) => !done.has(x))) {
-    const window = await windows.of(day);
+    const [from, to] = dayBounds(day);
+    const net = (reasons: readonly LedgerReason[]) =>
+      invitedLedgerNet(ctx.db, agent.user_id, reasons, from, to);
     const base =
       agent.basis === 'topup'
-        ? await invitedLedgerNet(ctx.db, agent.user_id, moneyInReasons, window)
+        ? await net(moneyInReasons)
         : // A day whose refunds outweigh its charges (a hold taken the day before and given
           // back today, a task refunded today) counts as nothing used, not as a negative base.
-          Math.max(0, -(await invitedLedgerNet(ctx.db, agent.user_id, usageReasons, window)));
+          Math.max(0, -(await net(usageReasons)));
     const quota = Math.floor(base * Number(agent.rate));
     if (await creditDividend(ctx, agent, day, base, quota)) credited += 1;
   }
