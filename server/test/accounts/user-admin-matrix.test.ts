@@ -267,9 +267,10 @@ describe(`user administration: every route x every role on ${testDb}`, () => {
   it('refuses staff changing their own balance, role or account, saying so', async () => {
     for (const role of [Role.admin, Role.root]) {
       const headers = actors.get(role) ?? {};
-      const me = (
-        await call<{ id: number; quota: number }>(t.app, 'GET', '/api/user/self', { headers })
-      ).body.data;
+      const self = await call<{ id: number; quota: number }>(t.app, 'GET', '/api/user/self', {
+        headers,
+      });
+      const me = self.body.data!;
       const attempts = [
         call(t.app, 'POST', '/api/user/manage', {
           headers,
