@@ -224,9 +224,18 @@ describe('growth: check-in and invitations', () => {
       db.prepare(
         'update agents set reviewed_at = ? where user_id = (select id from users where username = ?)',
       ).run(Math.floor(now / 1000) - 3 * 86_400, 'dana');
-      db.prepare(
-        "insert into quota_data (user_id, username, model_name, created_at, quota) values (?, 'erin', 'gpt-4o', ?, 500000)",
-      ).run(erin.id, Math.floor(yesterday.getTime() / 1000));
+      // A balance given now and a request charged yesterday, each with its ledger row as the
+      // ledger writes them (dividends are read from the ledger).
+      const move = (delta: number, reason: string, at: number) => {
+        db.prepare(
+          'update users set quota = quota + ?, used_quota = used_quota + ? where id = ?',
+        ).run(delta, reason === 'relay_settle' ? -delta : 0, erin.id);
+        db.prepare(
+          "insert into ledger_entries (account, account_id, delta, balance_after, reason, ref, operator_id, created_at) select 'user', id, ?, quota, ?, 'e2e', 0, ? from users where id = ?",
+        ).run(delta, reason, at, erin.id);
+      };
+      move(500000, 'admin_add', Math.floor(now / 1000));
+      move(-500000, 'relay_settle', Math.floor(yesterday.getTime() / 1000));
     } finally {
       db.close();
     }

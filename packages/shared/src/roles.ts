@@ -22,5 +22,29 @@ export function hasRole(role: number, required: number): boolean {
   return isKnownRole(role) && isKnownRole(required) && role >= required;
 }
 
+/** Whether `actor` is strictly above `target`; unknown roles on either side deny. */
+export function outranks(actor: { role: number }, target: { role: number }): boolean {
+  return isKnownRole(actor.role) && isKnownRole(target.role) && actor.role > target.role;
+}
+
+/** Why a staff member may not act on a user: it is themselves, or a user of their rank or above. */
+export type StaffRefusal = 'self' | 'rank';
+
+/**
+ * The rule for every staff action that moves a user's money or standing (balance edits,
+ * orders completed by hand, agent decisions, withdrawal and invoice reviews, role and status
+ * changes): nobody acts on their own account, and only on users strictly below their own
+ * role. So root acts on every other account, an admin on finance staff, agents and users,
+ * finance staff on agents and users; a staff member's own top-up, agency, withdrawal or
+ * invoice waits for someone above them. Null when the action is allowed.
+ */
+export function staffRefusal(
+  actor: { id: number; role: number },
+  target: { id: number; role: number },
+): StaffRefusal | null {
+  if (actor.id === target.id) return 'self';
+  return outranks(actor, target) ? null : 'rank';
+}
+
 /** User status values. */
 export const UserStatus = { enabled: 1, banned: 2, closed: 3 } as const;

@@ -1,4 +1,4 @@
-import { hasRole, isKnownRole, Role } from '@gateway/shared';
+import { hasRole, outranks, Role } from '@gateway/shared';
 
 /** Anyone with a role: the caller or the user acted on. */
 export interface RoleHolder {
@@ -8,17 +8,16 @@ export interface RoleHolder {
 /** Roles an account can be given (root exists once, made by the setup). */
 const assignableRoles = new Set<number>([Role.user, Role.agent, Role.finance, Role.admin]);
 
-/** Whether `actor` is strictly above `target`; unknown roles on either side deny. */
-const outranks = (actor: RoleHolder, target: RoleHolder) =>
-  isKnownRole(actor.role) && isKnownRole(target.role) && actor.role > target.role;
-
 /** Whether the caller may see the user list and search it (agents and above). */
 export const canListUsers = (actor: RoleHolder) => hasRole(actor.role, Role.agent);
 
 /** Whether the caller may use the user-administration routes at all (admins and above). */
 export const canAdministerUsers = (actor: RoleHolder) => hasRole(actor.role, Role.admin);
 
-/** Whether the caller may read one user's details: only users below their own role. */
+/**
+ * Whether the caller may read one user's details: only users below their own role (the rule of
+ * every staff action on a user, `staffRefusal`; one's own account is never below one's role).
+ */
 export const canGetUser = (actor: RoleHolder, target: RoleHolder) =>
   canAdministerUsers(actor) && outranks(actor, target);
 

@@ -264,6 +264,38 @@ describe(`user administration: every route x every role on ${testDb}`, () => {
     expect(gone.body.code).toBe('user_not_found');
   });
 
+  it('refuses staff changing their own balance, role or account, saying so', async () => {
+    for (const role of [Role.admin, Role.root]) {
+      const headers = actors.get(role) ?? {};
+      const self = await call<{ id: number; quota: number }>(t.app, 'GET', '/api/user/self', {
+        headers,
+      });
+      const me = self.body.data!;
+      const attempts = [
+        call(t.app, 'POST', '/api/user/manage', {
+          headers,
+          body: { id: me.id, action: 'add_quota', value: 1_000_000, mode: 'add' },
+        }),
+        call(t.app, 'PUT', '/api/user/', {
+          headers,
+          body: { id: me.id, quota: me.quota + 1_000_000, original_quota: me.quota },
+        }),
+        call(t.app, 'PUT', '/api/user/', { headers, body: { id: me.id, group: 'vip' } }),
+        call(t.app, 'PUT', '/api/user/', { headers, body: { id: me.id, role: Role.finance } }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.status, `${role}`).toBe(403);
+        expect(res.body, `${role}`).toMatchObject({ success: false, code: 'staff_self_action' });
+      }
+      const after = await t.ctx.db
+        .selectFrom('users')
+        .select(['quota', 'group', 'role'])
+        .where('id', '=', me.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ quota: me.quota, group: 'default', role });
+    }
+  });
+
   it('denies callers and targets whose role is unknown', async () => {
     const odd = await seedUser(t.ctx, 50);
     const oddHeaders = await signIn(t.app, odd.username);

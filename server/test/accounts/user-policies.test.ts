@@ -1,4 +1,4 @@
-import { Role } from '@gateway/shared';
+import { Role, staffRefusal } from '@gateway/shared';
 import { describe, expect, it } from 'vitest';
 import {
   canAdjustQuota,
@@ -73,6 +73,30 @@ describe('user policies', () => {
         expect(canCreateUser(r(odd), user)).toBe(false);
         expect(canAssignRole(r(root), r(other), odd)).toBe(false);
       }
+    }
+  });
+
+  it('lets staff act on a user only below their role, and never on themselves', () => {
+    // Rows: actor role; columns: target role (user, agent, finance, admin, root), another
+    // account. Who may call a staff route at all is the route's access, not this rule.
+    const allowed: Record<number, boolean[]> = {
+      [user]: [false, false, false, false, false],
+      [agent]: [true, false, false, false, false],
+      [finance]: [true, true, false, false, false],
+      [admin]: [true, true, true, false, false],
+      [root]: [true, true, true, true, false],
+    };
+    for (const actor of known) {
+      for (const [i, target] of known.entries()) {
+        const refusal = staffRefusal({ id: 1, role: actor }, { id: 2, role: target });
+        expect(refusal === null, `${actor} on ${target}`).toBe(allowed[actor][i]);
+        if (refusal) expect(refusal).toBe('rank');
+      }
+      expect(staffRefusal({ id: 7, role: actor }, { id: 7, role: actor })).toBe('self');
+    }
+    for (const odd of unknown) {
+      expect(staffRefusal({ id: 1, role: root }, { id: 2, role: odd })).toBe('rank');
+      expect(staffRefusal({ id: 1, role: odd }, { id: 2, role: user })).toBe('rank');
     }
   });
 });

@@ -1,25 +1,43 @@
-import { Role, type AgentSelf, type WithdrawalItem } from '@gateway/shared';
+import { LogType, Role, type AgentSelf, type WithdrawalItem } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../src/billing/ledger/index.js';
+import { insertTask } from '../../src/db/queries/tasks.js';
 import { settleDividends } from '../../src/domain/agents/dividends.js';
+import { chargeNewTask, failTask, taskRef } from '../../src/domain/tasks/task-money.js';
+import { findTask } from '../../src/db/queries/tasks.js';
 import { localDate, nowSeconds } from '../../src/lib/time.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
-import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
+import { testDb, testRedis } from '../helpers/test-context.js';
+import { startRelayTest, type RelayTest } from '../relay/relay-setup.js';
 import { api, newUser, type TestUser } from '../tokens/console-helpers.js';
 
 const day = 86_400;
+/** $0.01 per call = 5,000 quota. */
+const callPrice = 5_000;
 
-describe(`the agent programme on ${testDb}`, () => {
-  let t: TestApp;
+/** A moment of the server's calendar, `back` days before today, in Unix seconds. */
+function at(back: number, hour: number, minute = 0): number {
+  const [y, m, d] = localDate().split('-').map(Number);
+  return new Date(y, m - 1, d - back, hour, minute).getTime() / 1000;
+}
+const dateOf = (back: number) => localDate(new Date(at(back, 12) * 1000));
+
+describe(`the agent programme on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
+  let t: RelayTest;
+  let channelId: number;
   let root: TestUser;
+  let admin: TestUser;
   let finance: TestUser;
   let agent: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await startRelayTest();
     root = await newUser(t.ctx, Role.root);
+    admin = await newUser(t.ctx, Role.admin);
     finance = await newUser(t.ctx, Role.finance);
     agent = await newUser(t.ctx, Role.user);
+    await t.ctx.settings.set('ModelPrice', JSON.stringify({ 'm-fixed': 0.01 }));
+    channelId = await t.channel({ models: ['m-fixed'] });
   });
   afterAll(() => t.cleanup());
 
@@ -35,127 +53,324 @@ describe(`the agent programme on ${testDb}`, () => {
           .executeTakeFirstOrThrow()
       ).aff_quota,
     );
+  const apply = (who: TestUser, body: Record<string, unknown> = { contact: 'wx: agent' }) =>
+    api(t.app, who, 'POST', '/api/agent/apply', body);
+  const decide = (
+    who: TestUser,
+    userId: number,
+    status: 'active' | 'disabled' | 'rejected',
+    terms: { rate?: number; basis?: 'consumption' | 'topup' } = {},
+  ) => api(t.app, who, 'PUT', '/api/agent/', { user_id: userId, status, rate: 0.1, ...terms });
+  const dividendsOf = async (who: TestUser) =>
+    (
+      await api<{
+        items: Array<{
+          period: string;
+          basis: string;
+          rate: number;
+          base_quota: number;
+          quota: number;
+        }>;
+      }>(t.app, who, 'GET', '/api/agent/self/dividends?page_size=50')
+    ).body.data.items;
+  const setEffective = (userId: number, since: number) =>
+    t.ctx.db
+      .updateTable('agents')
+      .set({ reviewed_at: since })
+      .where('user_id', '=', userId)
+      .execute();
+
+  /** A funded user with a key, brought by `inviter`. */
+  const invitee = async (inviter: TestUser | null) => {
+    const caller = await t.newCaller(5_000_000);
+    if (inviter) {
+      await t.ctx.db
+        .updateTable('users')
+        .set({ inviter_id: inviter.id })
+        .where('id', '=', caller.userId)
+        .execute();
+    }
+    return caller;
+  };
+  /** One chat call at the fixed price, charged once its settlement is committed. */
+  const chat = async (key: string) => {
+    const res = await t.post(
+      '/v1/chat/completions',
+      { model: 'm-fixed', messages: [{ role: 'user', content: 'x' }] },
+      { authorization: `Bearer ${key}` },
+    );
+    expect(res.statusCode).toBe(200);
+    await t.ctx.billing.flush();
+  };
+  let taskSerial = 0;
+  /** A music task charged as the submit pipeline charges it; answers its row. */
+  const task = async (caller: { userId: number; tokenId: number }, quota: number) => {
+    const taskId = `agent_task${++taskSerial}_${Date.now()}`;
+    const payer = {
+      userId: caller.userId,
+      tokenId: caller.tokenId,
+      tokenLimited: false,
+      channelId: 0,
+      quota,
+      ref: taskRef('tasks', taskId),
+    };
+    const log = {
+      user_id: caller.userId,
+      created_at: nowSeconds(),
+      type: LogType.consume,
+      content: 'task',
+      quota,
+      other: JSON.stringify({ is_task: true, task_id: taskId, table: 'tasks' }),
+    };
+    await chargeNewTask(t.ctx, payer, log, (trx) =>
+      insertTask(trx, {
+        task_id: taskId,
+        upstream_id: `up-${taskId}`,
+        platform: 'suno',
+        user_id: caller.userId,
+        token_id: caller.tokenId,
+        token_limited: 0,
+        channel_id: channelId,
+        model_name: 'suno_music',
+        action: 'MUSIC',
+        status: 'SUBMITTED',
+        fail_reason: '',
+        prompt: 'a song',
+        properties: '{}',
+        data: '{}',
+        result_url: '',
+        submit_time: nowSeconds(),
+        quota,
+        updated_at: nowSeconds(),
+      }),
+    );
+    return (await findTask(t.ctx.db, taskId))!;
+  };
+  const lastLedgerId = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('ledger_entries')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0,
+    );
+  /** Dates the ledger rows of `userIds` written after row `afterId` at `moment`. */
+  const dateRows = (userIds: number[], afterId: number, moment: number) =>
+    t.ctx.db
+      .updateTable('ledger_entries')
+      .set({ created_at: moment })
+      .where('account', '=', 'user')
+      .where('account_id', 'in', userIds)
+      .where('id', '>', afterId)
+      .execute();
 
   it('takes applications only while the programme is open, once each', async () => {
-    const apply = (who: TestUser, body: Record<string, unknown>) =>
-      api(t.app, who, 'POST', '/api/agent/apply', body);
-    expect((await apply(agent, { contact: 'wx: agent' })).body.code).toBe('agent_disabled');
+    expect((await apply(agent)).body.code).toBe('agent_disabled');
     await t.ctx.settings.set('RixApiProMax', 'true');
     await t.ctx.settings.set('AgentPageEnabled', 'true');
     expect((await apply(agent, { contact: ' ' })).body.code).toBe('agent_contact_required');
     expect(
       (await apply(agent, { contact: 'wx: agent', note: 'I run a community' })).body.success,
     ).toBe(true);
-    const again = await apply(agent, { contact: 'wx: agent' });
+    const again = await apply(agent);
     expect(again.body.code).toBe('agent_already_applied');
     expect((await self(agent)).agent).toMatchObject({ status: 'pending', contact: 'wx: agent' });
   });
 
+  it('shows the invited users and their money to active agents only', async () => {
+    const inviter = await newUser(t.ctx, Role.user);
+    const brought = await invitee(inviter);
+    await chat(brought.key);
+    await invitee(agent);
+    for (const who of [inviter, agent]) {
+      const users = await api(t.app, who, 'GET', '/api/agent/self/users');
+      expect(users.status).toBe(403);
+      expect(users.body).toMatchObject({ success: false, code: 'agent_not_active' });
+      expect(await self(who)).toMatchObject({ users_consumption: null, users_topup: null });
+    }
+  });
+
   it('is approved by an admin with its terms, and becomes role 5', async () => {
-    const list = await api<{ items: Array<{ user_id: number; status: string }> }>(
+    const list = await api<{ items: Array<{ user_id: number; user_role: number }> }>(
       t.app,
       root,
       'GET',
       '/api/agent/?status=pending',
     );
-    expect(list.body.data.items.map((a) => a.user_id)).toContain(agent.id);
-    expect(
-      (
-        await api(t.app, finance, 'PUT', '/api/agent/', {
-          user_id: agent.id,
-          status: 'active',
-          rate: 0.1,
-        })
-      ).status,
-    ).toBe(403);
-    const bad = await api(t.app, root, 'PUT', '/api/agent/', {
-      user_id: agent.id,
-      status: 'active',
-      rate: 2,
-    });
-    expect(bad.body.code).toBe('agent_rate_invalid');
-    const ok = await api(t.app, root, 'PUT', '/api/agent/', {
-      user_id: agent.id,
-      status: 'active',
-      rate: 0.1,
-    });
-    expect(ok.body.success).toBe(true);
+    expect(list.body.data.items).toContainEqual(
+      expect.objectContaining({ user_id: agent.id, user_role: Role.user }),
+    );
+    expect((await decide(finance, agent.id, 'active')).status).toBe(403);
+    expect((await decide(root, agent.id, 'active', { rate: 2 })).body.code).toBe(
+      'agent_rate_invalid',
+    );
+    expect((await decide(admin, agent.id, 'active')).body.success).toBe(true);
     const role = await t.ctx.db
       .selectFrom('users')
       .select('role')
       .where('id', '=', agent.id)
       .executeTakeFirstOrThrow();
     expect(role.role).toBe(Role.agent);
+    const users = await api<{ total: number }>(t.app, agent, 'GET', '/api/agent/self/users');
+    expect(users.body).toMatchObject({ success: true, data: { total: 1 } });
+    expect((await self(agent)).users_consumption).toBe(0);
   });
 
-  it('credits a dividend per closed day once, on what the invited users consumed', async () => {
-    // Approved three days ago; two invited users consumed yesterday, one user not invited too.
-    await t.ctx.db
-      .updateTable('agents')
-      .set({ reviewed_at: nowSeconds() - 3 * day })
-      .where('user_id', '=', agent.id)
-      .execute();
-    const invited = [await newUser(t.ctx, Role.user), await newUser(t.ctx, Role.user)];
-    const stranger = await newUser(t.ctx, Role.user);
-    for (const u of invited) {
-      await t.ctx.db
-        .updateTable('users')
-        .set({ inviter_id: agent.id })
-        .where('id', '=', u.id)
-        .execute();
-    }
-    const [y, m, d] = localDate().split('-').map(Number);
-    const yesterdayNoon = new Date(y, m - 1, d - 1, 12).getTime() / 1000;
-    // The hourly usage roll-up, as settlements leave it.
-    const consume = (userId: number, quota: number, at: number) =>
-      t.ctx.db
-        .insertInto('quota_data')
-        .values({
-          user_id: userId,
-          username: 'x',
-          model_name: 'gpt-4o',
-          created_at: at - (at % 3600),
-          quota,
-        })
-        .execute();
-    await consume(invited[0].id, 123_456, yesterdayNoon);
-    await consume(invited[1].id, 76_544, yesterdayNoon + 3600);
-    await consume(stranger.id, 999_999, yesterdayNoon);
-    await consume(invited[0].id, 500_000, nowSeconds()); // today: not closed yet
+  it('lets no one decide on their own agency, nor on one of a user of their rank or above', async () => {
+    const otherAdmin = await newUser(t.ctx, Role.admin);
+    expect((await apply(admin)).body.success).toBe(true);
+    expect((await apply(root)).body.success).toBe(true);
 
-    const before = await affOf(agent.id);
-    const credited = await settleDividends(t.ctx);
-    expect(credited).toBe(3);
-    expect(await settleDividends(t.ctx)).toBe(0);
-    expect(await affOf(agent.id)).toBe(before + 20_000);
-    const dividends = await api<{
-      items: Array<{ period: string; quota: number; base_quota: number }>;
-    }>(t.app, agent, 'GET', '/api/agent/self/dividends');
-    const yesterday = localDate(new Date(y, m - 1, d - 1));
-    expect(dividends.body.data.items[0]).toMatchObject({
-      period: yesterday,
-      base_quota: 200_000,
-      quota: 20_000,
+    const own = await decide(admin, admin.id, 'active', { rate: 1 });
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ success: false, code: 'staff_self_action' });
+    const peer = await decide(otherAdmin, admin.id, 'active', { rate: 1 });
+    expect(peer.body).toMatchObject({ success: false, code: 'cannot_manage_peer' });
+    expect((await decide(otherAdmin, admin.id, 'rejected')).body.code).toBe('cannot_manage_peer');
+    const rootOwn = await decide(root, root.id, 'active', { rate: 1 });
+    expect(rootOwn.body).toMatchObject({ success: false, code: 'staff_self_action' });
+    expect((await decide(admin, root.id, 'rejected')).body.code).toBe('cannot_manage_peer');
+    expect((await self(admin)).agent?.status).toBe('pending');
+    expect((await self(root)).agent?.status).toBe('pending');
+
+    // Root decides on an admin's application; once active, the admin cannot change the terms.
+    expect((await decide(root, admin.id, 'active', { rate: 0.05 })).body.success).toBe(true);
+    const raise = await decide(admin, admin.id, 'active', { rate: 0.9 });
+    expect(raise.body.code).toBe('staff_self_action');
+    expect((await self(admin)).agent).toMatchObject({ status: 'active', rate: 0.05 });
+    expect((await decide(root, admin.id, 'disabled')).body.success).toBe(true);
+  });
+
+  it('credits a dividend per closed day once, on what the ledger charged the invited users', async () => {
+    // Usage is charged whether or not the usage roll-up (data export) is kept.
+    await t.ctx.settings.set('DataExportEnabled', 'false');
+    await setEffective(agent.id, nowSeconds() - 3 * day);
+    const [first, second] = [await invitee(agent), await invitee(agent)];
+    const stranger = await invitee(null);
+    const before = await lastLedgerId();
+    // Yesterday: three chat calls, a song charged, and a song that failed and was refunded.
+    await chat(first.key);
+    await chat(first.key);
+    await chat(second.key);
+    await task(second, 30_000);
+    const failed = await task(first, 7_000);
+    expect(await failTask(t.ctx, 'tasks', failed, { status: 'FAILURE' }, 'boom')).toBe(true);
+    await chat(stranger.key);
+    await dateRows([first.userId, second.userId, stranger.userId], before, at(1, 12));
+    const charged = 3 * callPrice + 30_000;
+    const used = await t.ctx.db
+      .selectFrom('users')
+      .select('used_quota')
+      .where('id', 'in', [first.userId, second.userId])
+      .execute();
+    expect(used.reduce((sum, u) => sum + Number(u.used_quota), 0)).toBe(charged);
+    // Today: not closed yet.
+    await chat(first.key);
+
+    // Five minutes after midnight, yesterday's last charges may still be on their way.
+    const aff = await affOf(agent.id);
+    expect(await settleDividends(t.ctx, at(0, 0, 5))).toBe(2);
+    expect((await dividendsOf(agent)).map((d) => d.period)).toEqual([dateOf(2), dateOf(3)]);
+    expect(await settleDividends(t.ctx, at(0, 0, 10))).toBe(1);
+    expect(await settleDividends(t.ctx, at(0, 0, 10))).toBe(0);
+    expect(await affOf(agent.id)).toBe(aff + charged / 10);
+    expect((await dividendsOf(agent))[0]).toMatchObject({
+      period: dateOf(1),
+      basis: 'consumption',
+      base_quota: charged,
+      rate: 0.1,
+      quota: charged / 10,
     });
-    expect((await self(agent)).agent).toMatchObject({ users: 2, dividends: 20_000 });
+    expect((await self(agent)).agent).toMatchObject({ users: 3, dividends: charged / 10 });
 
     // The agent sees their users in /user, and nobody else.
     const users = await api<{ items: Array<{ id: number }> }>(t.app, agent, 'GET', '/api/user/');
-    expect(users.body.data.items.map((u) => u.id).sort()).toEqual(invited.map((u) => u.id).sort());
-    const { username: strangerName } = await t.ctx.db
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', stranger.id)
-      .executeTakeFirstOrThrow();
-    const search = (who: TestUser) =>
-      api<{ items: Array<{ id: number }> }>(
-        t.app,
-        who,
-        'GET',
-        `/api/user/search?keyword=${strangerName}`,
-      );
-    expect((await search(agent)).body.data.items).toEqual([]);
-    expect((await search(root)).body.data.items.map((u) => u.id)).toEqual([stranger.id]);
+    expect(users.body.data.items.map((u) => u.id)).not.toContain(stranger.userId);
+    expect(users.body.data.items.map((u) => u.id)).toEqual(
+      expect.arrayContaining([first.userId, second.userId]),
+    );
+    expect(await auditLedger(t.ctx)).toEqual([]);
+  });
+
+  it('settles closed days at the old terms before new ones apply, from today on', async () => {
+    const second = await newUser(t.ctx, Role.user);
+    expect((await apply(second)).body.success).toBe(true);
+    expect((await decide(root, second.id, 'active', { rate: 0.1 })).body.success).toBe(true);
+    await setEffective(second.id, nowSeconds() - 2 * day);
+    const brought = await invitee(second);
+    const before = await lastLedgerId();
+    await chat(brought.key);
+    await chat(brought.key);
+    await dateRows([brought.userId], before, at(1, 12));
+
+    // New terms: yesterday is credited at once at the old ones.
+    const changed = await decide(root, second.id, 'active', { rate: 0.3, basis: 'topup' });
+    expect(changed.body.success).toBe(true);
+    expect((await dividendsOf(second))[0]).toMatchObject({
+      period: dateOf(1),
+      basis: 'consumption',
+      rate: 0.1,
+      base_quota: 2 * callPrice,
+      quota: (2 * callPrice) / 10,
+    });
+
+    // Today counts at the new terms: what the users paid in, not what they used.
+    await chat(brought.key);
+    await post(t.ctx.db, {
+      account: 'user',
+      accountId: brought.userId,
+      delta: 50_000,
+      reason: 'topup',
+      ref: 'order-agent-test',
+    });
+    await settleDividends(t.ctx, at(-1, 0, 10));
+    expect((await dividendsOf(second))[0]).toMatchObject({
+      period: dateOf(0),
+      basis: 'topup',
+      rate: 0.3,
+      base_quota: 50_000,
+      quota: 15_000,
+    });
+    expect(await affOf(second.id)).toBe(1_000 + 15_000);
+  });
+
+  it('settles closed days before an agency is disabled, and re-enables it from today', async () => {
+    const third = await newUser(t.ctx, Role.user);
+    expect((await apply(third)).body.success).toBe(true);
+    expect((await decide(root, third.id, 'active', { rate: 0.2 })).body.success).toBe(true);
+    await setEffective(third.id, nowSeconds() - 3 * day);
+    const brought = await invitee(third);
+    let before = await lastLedgerId();
+    await chat(brought.key);
+    await dateRows([brought.userId], before, at(2, 12));
+    before = await lastLedgerId();
+    await chat(brought.key);
+    await chat(brought.key);
+    await dateRows([brought.userId], before, at(1, 12));
+
+    expect((await decide(root, third.id, 'disabled')).body.success).toBe(true);
+    const settled = await dividendsOf(third);
+    expect(settled.map((d) => [d.period, d.quota])).toEqual([
+      [dateOf(1), (2 * callPrice) / 5],
+      [dateOf(2), callPrice / 5],
+      [dateOf(3), 0],
+    ]);
+    // While disabled the job credits nothing; re-enabled at new terms, today counts at them.
+    await chat(brought.key);
+    await settleDividends(t.ctx, at(-1, 0, 10));
+    expect(await dividendsOf(third)).toHaveLength(3);
+    expect((await decide(root, third.id, 'active', { rate: 0.5 })).body.success).toBe(true);
+    expect(await dividendsOf(third)).toHaveLength(3);
+    await settleDividends(t.ctx, at(-1, 0, 10));
+    expect((await dividendsOf(third))[0]).toMatchObject({
+      period: dateOf(0),
+      rate: 0.5,
+      base_quota: callPrice,
+      quota: callPrice / 2,
+    });
+    expect(await affOf(third.id)).toBe((3 * callPrice) / 5 + callPrice / 2);
+    expect(await auditLedger(t.ctx)).toEqual([]);
   });
 
   it('holds a withdrawal, returns it when rejected, keeps it when paid', async () => {
@@ -193,7 +408,12 @@ describe(`the agent programme on ${testDb}`, () => {
         )
       ).body.data.items;
     const [first] = await list();
-    expect(first).toMatchObject({ agent_id: agent.id, quota: half, status: 'pending' });
+    expect(first).toMatchObject({
+      agent_id: agent.id,
+      user_role: Role.agent,
+      quota: half,
+      status: 'pending',
+    });
     expect(
       (await api(t.app, agent, 'POST', `/api/withdrawal/${first.id}/review`, { action: 'paid' }))
         .status,
@@ -227,12 +447,47 @@ describe(`the agent programme on ${testDb}`, () => {
     expect(await auditLedger(t.ctx)).toEqual([]);
   });
 
-  it('is disabled by an admin and goes back to an ordinary user', async () => {
-    await api(t.app, root, 'PUT', '/api/agent/', {
-      user_id: agent.id,
-      status: 'disabled',
-      rate: 0.1,
+  it('lets no one pay or reject their own withdrawal, nor one of a user of their rank or above', async () => {
+    // A finance user who is also an agent asks for a withdrawal.
+    const cashier = await newUser(t.ctx, Role.finance);
+    expect((await apply(cashier)).body.success).toBe(true);
+    expect((await decide(admin, cashier.id, 'active')).body.success).toBe(true);
+    await post(t.ctx.db, {
+      account: 'aff',
+      accountId: cashier.id,
+      delta: 900_000,
+      reason: 'opening',
     });
+    const asked = await api(t.app, cashier, 'POST', '/api/agent/withdraw', {
+      quota: 600_000,
+      account: 'alipay: cashier@example.com',
+    });
+    expect(asked.body.success).toBe(true);
+    const pending = (
+      await api<{ items: WithdrawalItem[] }>(
+        t.app,
+        finance,
+        'GET',
+        '/api/withdrawal/?status=pending',
+      )
+    ).body.data.items.find((w) => w.agent_id === cashier.id)!;
+    expect(pending.user_role).toBe(Role.finance);
+    const review = (who: TestUser, action: 'paid' | 'reject') =>
+      api(t.app, who, 'POST', `/api/withdrawal/${pending.id}/review`, { action, reason: 'no' });
+
+    const own = await review(cashier, 'paid');
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ success: false, code: 'staff_self_action' });
+    expect((await review(finance, 'paid')).body.code).toBe('cannot_manage_peer');
+    expect((await review(finance, 'reject')).body.code).toBe('cannot_manage_peer');
+    expect(await affOf(cashier.id)).toBe(300_000);
+    const paid = await review(admin, 'paid');
+    expect(paid.body.success).toBe(true);
+    expect(await affOf(cashier.id)).toBe(300_000);
+  });
+
+  it('is disabled by an admin and goes back to an ordinary user', async () => {
+    expect((await decide(root, agent.id, 'disabled')).body.success).toBe(true);
     const role = await t.ctx.db
       .selectFrom('users')
       .select('role')
@@ -240,5 +495,6 @@ describe(`the agent programme on ${testDb}`, () => {
       .executeTakeFirstOrThrow();
     expect(role.role).toBe(Role.user);
     expect((await self(agent)).agent?.status).toBe('disabled');
+    expect((await api(t.app, agent, 'GET', '/api/agent/self/users')).status).toBe(403);
   });
 });

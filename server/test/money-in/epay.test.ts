@@ -314,4 +314,53 @@ describe(`EPay top-ups on ${testDb}`, () => {
     ).toBe('order_not_found');
     expect(await auditLedger(t.ctx)).toEqual([]);
   });
+
+  it('lets no one credit their own order, nor one of a user of their rank or above', async () => {
+    const admin = await newUser(t.ctx, Role.admin);
+    const ownAdmin = await pay(10, admin);
+    const ownFinance = await pay(10, finance);
+    epay.paid.set(ownFinance.trade_no, {
+      money: '73.00',
+      trade_no: `G${ownFinance.trade_no}`,
+      type: 'alipay',
+    });
+    const complete = (who: TestUser, tradeNo: string) =>
+      api(t.app, who, 'POST', '/api/user/topup/complete', { trade_no: tradeNo });
+    const ask = (who: TestUser, tradeNo: string) =>
+      api(t.app, who, 'POST', '/api/user/topup/query', { trade_no: tradeNo });
+
+    const self = await complete(admin, ownAdmin.trade_no);
+    expect(self.status).toBe(403);
+    expect(self.body).toMatchObject({ success: false, code: 'staff_self_action' });
+    expect((await ask(finance, ownFinance.trade_no)).body.code).toBe('staff_self_action');
+    expect((await ask(admin, ownAdmin.trade_no)).body.code).toBe('staff_self_action');
+    expect((await ask(finance, ownAdmin.trade_no)).body.code).toBe('cannot_manage_peer');
+    const peer = await newUser(t.ctx, Role.admin);
+    expect((await complete(peer, ownAdmin.trade_no)).body.code).toBe('cannot_manage_peer');
+    expect((await order(ownAdmin.trade_no)).status).toBe('pending');
+    expect((await order(ownFinance.trade_no)).status).toBe('pending');
+    expect(await balance(admin.id)).toBe(0);
+    expect(await balance(finance.id)).toBe(0);
+
+    // The staff listing says whose order it is, so the console offers only what is allowed.
+    type Page = { items: Array<{ trade_no: string; user_role?: number }> };
+    const listed = await api<Page>(t.app, finance, 'GET', `/api/user/topup?user_id=${admin.id}`);
+    expect(listed.body.data.items).toEqual([
+      expect.objectContaining({ trade_no: ownAdmin.trade_no, user_role: Role.admin }),
+    ]);
+
+    // Someone above them may: root completes the admin's order, an admin asks for finance's.
+    expect((await complete(root, ownAdmin.trade_no)).body.success).toBe(true);
+    expect(await balance(admin.id)).toBe(5_000_000);
+    const asked = await api<{ provider_state: string }>(
+      t.app,
+      admin,
+      'POST',
+      '/api/user/topup/query',
+      { trade_no: ownFinance.trade_no },
+    );
+    expect(asked.body.data.provider_state).toBe('paid');
+    expect(await balance(finance.id)).toBe(5_000_000);
+    expect(await auditLedger(t.ctx)).toEqual([]);
+  });
 });

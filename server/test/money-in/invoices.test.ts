@@ -250,4 +250,43 @@ describe(`invoices on ${testDb}`, () => {
       expect((await summary(user)).invoiceable_minor).toBe(20_000);
     }
   });
+
+  it('lets no one review their own invoice, nor one of a user of their rank or above', async () => {
+    const admin = await newUser(t.ctx, Role.admin);
+    const otherFinance = await newUser(t.ctx, Role.finance);
+    await order(finance, 100_000);
+    const own = (await apply(finance, { amount: 600 })).body.data.id;
+    await order(admin, 100_000);
+    const admins = (await apply(admin, { amount: 600 })).body.data.id;
+
+    const listed = await api<Page>(
+      t.app,
+      otherFinance,
+      'GET',
+      `/api/invoice/?user_id=${finance.id}`,
+    );
+    expect(listed.body.data.items.find((i) => i.id === own)?.user_role).toBe(Role.finance);
+    const self = await review(finance, own, { action: 'tax_review' });
+    expect(self.status).toBe(403);
+    expect(self.body).toMatchObject({ success: false, code: 'staff_self_action' });
+    expect((await upload(finance, own, minimalPdf())).json()).toMatchObject({
+      success: false,
+      code: 'staff_self_action',
+    });
+    expect((await review(otherFinance, own, { action: 'reject', reason: 'x' })).body.code).toBe(
+      'cannot_manage_peer',
+    );
+    expect((await review(otherFinance, admins, { action: 'tax_review' })).body.code).toBe(
+      'cannot_manage_peer',
+    );
+    expect((await review(admin, admins, { action: 'tax_review' })).body.code).toBe(
+      'staff_self_action',
+    );
+    const mine = (await api<Page>(t.app, finance, 'GET', '/api/invoice/self')).body.data.items;
+    expect(mine.find((i) => i.id === own)).toMatchObject({ status: 'pending', file_size: 0 });
+
+    // Someone above them may.
+    expect((await upload(admin, own, minimalPdf())).json()).toMatchObject({ success: true });
+    expect((await review(admin, own, { action: 'approve' })).body.data.status).toBe('completed');
+  });
 });

@@ -49,6 +49,8 @@ export const de: Catalogue = {
   setup_already_done: 'Das System wurde bereits eingerichtet',
   setup_required: 'Das System wurde noch nicht eingerichtet',
   cannot_manage_peer: 'Sie können keinen Benutzer mit gleicher oder höherer Rolle verwalten',
+  staff_self_action:
+    'Das können Sie nicht mit Ihrem eigenen Konto tun; bitten Sie einen anderen Administrator',
   cannot_create_peer:
     'Sie können keinen Benutzer mit Ihrer eigenen oder einer höheren Rolle anlegen',
   only_root_promotes_admin: 'Nur Root kann einen Benutzer zum Administrator befördern',

@@ -48,6 +48,7 @@ export const en = {
   setup_already_done: 'The system has already been initialised',
   setup_required: 'The system has not been initialised yet',
   cannot_manage_peer: 'You cannot manage a user of equal or higher role',
+  staff_self_action: 'You cannot do this to your own account; ask another administrator',
   cannot_create_peer: 'You cannot create a user at or above your own role',
   only_root_promotes_admin: 'Only root can promote a user to admin',
   root_protected: 'The root user cannot be disabled, deleted or demoted',

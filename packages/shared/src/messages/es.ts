@@ -48,6 +48,7 @@ export const es: Catalogue = {
   setup_already_done: 'El sistema ya se ha inicializado',
   setup_required: 'El sistema aún no se ha inicializado',
   cannot_manage_peer: 'No puede gestionar a un usuario con un rol igual o superior',
+  staff_self_action: 'No puede hacer esto con su propia cuenta; pida a otro administrador',
   cannot_create_peer: 'No puede crear un usuario con un rol igual o superior al suyo',
   only_root_promotes_admin: 'Solo root puede ascender a un usuario a administrador',
   root_protected: 'El usuario root no se puede desactivar, eliminar ni degradar',

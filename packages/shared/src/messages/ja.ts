@@ -47,6 +47,7 @@ export const ja: Catalogue = {
   setup_already_done: 'システムは既に初期化されています',
   setup_required: 'システムはまだ初期化されていません',
   cannot_manage_peer: '同等以上のロールのユーザーは管理できません',
+  staff_self_action: '自分のアカウントにはこの操作を行えません。別の管理者に依頼してください',
   cannot_create_peer: '自分と同等以上のロールのユーザーは作成できません',
   only_root_promotes_admin: 'ユーザーを管理者に昇格できるのは root のみです',
   root_protected: 'root ユーザーは無効化・削除・降格できません',

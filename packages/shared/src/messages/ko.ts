@@ -46,6 +46,7 @@ export const ko: Catalogue = {
   setup_already_done: '시스템이 이미 초기화되었습니다',
   setup_required: '시스템이 아직 초기화되지 않았습니다',
   cannot_manage_peer: '동일하거나 더 높은 역할의 사용자는 관리할 수 없습니다',
+  staff_self_action: '자신의 계정에는 이 작업을 할 수 없습니다. 다른 관리자에게 요청하세요',
   cannot_create_peer: '본인과 같거나 더 높은 역할의 사용자는 만들 수 없습니다',
   only_root_promotes_admin: 'root만 사용자를 관리자로 승격할 수 있습니다',
   root_protected: 'root 사용자는 비활성화, 삭제 또는 강등할 수 없습니다',

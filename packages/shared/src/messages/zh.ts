@@ -46,6 +46,7 @@ export const zh: Catalogue = {
   setup_already_done: '系统已经初始化',
   setup_required: '系统尚未初始化',
   cannot_manage_peer: '无权管理同级或更高级别的用户',
+  staff_self_action: '不能对自己的账户进行此操作，请由其他管理员处理',
   cannot_create_peer: '无权创建与自己同级或更高级别的用户',
   only_root_promotes_admin: '只有超级管理员可以将用户提升为管理员',
   root_protected: '超级管理员不能被禁用、删除或降级',

@@ -18,6 +18,8 @@ export const agentApplyRequest = z.object({
 export const agentItem = z.object({
   user_id: z.number().int(),
   username: z.string(),
+  /** The user's role (staff act only on users below their own role). */
+  user_role: z.number().int(),
   status: z.enum(agentStatuses),
   rate: z.number(),
   basis: z.enum(agentBases),
@@ -50,9 +52,9 @@ export type ManageAgentRequest = z.input<typeof manageAgentRequest>;
 export const agentSelf = z.object({
   /** Null when the user never applied. */
   agent: agentItem.nullable(),
-  /** What the invited users spent and topped up in total (quota). */
-  users_consumption: z.number().int(),
-  users_topup: z.number().int(),
+  /** What the invited users spent and topped up in total (quota); null unless an active agent. */
+  users_consumption: z.number().int().nullable(),
+  users_topup: z.number().int().nullable(),
   /** The invitation balance dividends go to (withdrawable or movable to the balance). */
   balance: z.number().int(),
   /** The smallest withdrawal (quota). */
@@ -97,6 +99,8 @@ export const withdrawalItem = z.object({
   id: z.number().int(),
   agent_id: z.number().int(),
   username: z.string(),
+  /** The agent's role (staff review only withdrawals of users below their own role). */
+  user_role: z.number().int(),
   quota: z.number().int(),
   account: z.string(),
   status: z.enum(withdrawalStatuses),

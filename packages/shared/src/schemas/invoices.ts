@@ -53,6 +53,8 @@ export const invoiceItem = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   username: z.string(),
+  /** The applicant's role (staff review only invoices of users below their own role). */
+  user_role: z.number().int(),
   type: z.enum(invoiceTypes),
   currency: z.string(),
   /** In minor units (cents, fen). */

@@ -148,6 +148,8 @@ export const orderItem = z.object({
   created_at: z.number().int(),
   paid_at: z.number().int(),
   closed_at: z.number().int(),
+  /** The buyer's role, in the staff listing (staff act only on users below their own role). */
+  user_role: z.number().int().optional(),
 });
 export type OrderItem = z.output<typeof orderItem>;
 export const orderPage = pageOf(orderItem);

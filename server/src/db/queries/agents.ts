@@ -20,7 +20,7 @@ export async function listAgents(db: Db, status: string | undefined, page: numbe
   const [rows, count] = await Promise.all([
     query
       .selectAll('agents')
-      .select('users.username')
+      .select(['users.username', 'users.role'])
       .select((eb) => [
         eb
           .selectFrom('users as invited')
@@ -79,25 +79,16 @@ export async function settledPeriods(db: Db, agentId: number, from: string): Pro
 }
 
 /**
- * What an agent's invited users consumed between two moments, from the hourly usage roll-up
- * (kept whether or not consume logs are written).
+ * The net of the ledger rows with one of `reasons` on the balances (`user` account) of the
+ * users an agent invited, written in [from, to).
  */
-export async function invitedConsumption(db: Db, agentId: number, from: number, to: number) {
-  const row = await db
-    .selectFrom('quota_data')
-    .innerJoin('users', 'users.id', 'quota_data.user_id')
-    .select((eb) =>
-      eb.fn.coalesce(eb.fn.sum<number | string>('quota_data.quota'), eb.lit(0)).as('s'),
-    )
-    .where('users.inviter_id', '=', agentId)
-    .where('quota_data.created_at', '>=', from)
-    .where('quota_data.created_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.s);
-}
-
-/** What an agent's invited users topped up (paid orders and redeemed codes) between two moments. */
-export async function invitedTopUp(db: Db, agentId: number, from: number, to: number) {
+export async function invitedLedgerNet(
+  db: Db,
+  agentId: number,
+  reasons: readonly string[],
+  from: number,
+  to: number,
+): Promise<number> {
   const row = await db
     .selectFrom('ledger_entries')
     .innerJoin('users', 'users.id', 'ledger_entries.account_id')
@@ -105,8 +96,8 @@ export async function invitedTopUp(db: Db, agentId: number, from: number, to: nu
       eb.fn.coalesce(eb.fn.sum<number | string>('ledger_entries.delta'), eb.lit(0)).as('s'),
     )
     .where('ledger_entries.account', '=', 'user')
-    .where('ledger_entries.reason', 'in', ['topup', 'redeem'])
     .where('users.inviter_id', '=', agentId)
+    .where('ledger_entries.reason', 'in', [...reasons])
     .where('ledger_entries.created_at', '>=', from)
     .where('ledger_entries.created_at', '<', to)
     .executeTakeFirstOrThrow();
@@ -184,7 +175,7 @@ export async function listWithdrawals(
   const [rows, count] = await Promise.all([
     query
       .selectAll('withdrawals')
-      .select('users.username')
+      .select(['users.username', 'users.role'])
       .orderBy('withdrawals.id', 'desc')
       .limit(size)
       .offset((page - 1) * size)

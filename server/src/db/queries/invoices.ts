@@ -88,7 +88,10 @@ export async function listInvoices(db: Db, f: InvoiceFilter, page: number, size:
       .selectFrom('invoices')
       .leftJoin('users', 'users.id', 'invoices.user_id')
       .selectAll('invoices')
-      .select((eb) => eb.fn.coalesce('users.username', eb.val('')).as('username'))
+      .select((eb) => [
+        eb.fn.coalesce('users.username', eb.val('')).as('username'),
+        eb.fn.coalesce('users.role', eb.val(0)).as('user_role'),
+      ])
       .where(invoiceWhere(f))
       .orderBy('invoices.id', 'desc')
       .limit(size)

@@ -261,6 +261,14 @@ export async function changeUserRole(
     .execute();
 }
 
+/** The roles of several users, by id (an empty list reads nothing). */
+export async function findUserRoles(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'role']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.role]));
+}
+
 /** The balances of several users (ids and quotas). */
 export function findUserQuotas(db: Db, userIds: number[]) {
   return db.selectFrom('users').select(['id', 'quota']).where('id', 'in', userIds).execute();

@@ -1,14 +1,21 @@
 import type { DividendItem, Page } from '@gateway/shared';
 import type { AppContext } from '../../context.js';
-import { listDividends, listInvitedUsers } from '../../db/queries/agents.js';
+import { findAgent, listDividends, listInvitedUsers } from '../../db/queries/agents.js';
+import { forbidden } from '../../errors.js';
 
-/** The users an agent brought, with what they spent and topped up. */
+/**
+ * The users an active agent brought, with what they spent and topped up. Anyone else, an
+ * inviter who is no agent among them, gets `agent_not_active` (403): their invitees' money is
+ * not theirs to see.
+ */
 export async function invitedUserItems(
   ctx: AppContext,
   agentId: number,
   page: number,
   pageSize: number,
 ) {
+  const agent = await findAgent(ctx.db, agentId);
+  if (agent?.status !== 'active') throw forbidden('agent_not_active');
   const { rows, total } = await listInvitedUsers(ctx.db, agentId, page, pageSize);
   return {
     page,

@@ -25,6 +25,8 @@ import { changeUserRole, findUserFields } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
+import { guardStaffAction, type StaffActor } from '../../policies/staff.js';
+import { settleAgentDays } from './dividends.js';
 
 /** Whether the agent programme is open (pro-max edition and the agent page on). */
 export function agentProgrammeOpen(ctx: AppContext): boolean {
@@ -35,11 +37,12 @@ export function agentProgrammeOpen(ctx: AppContext): boolean {
 export const minWithdrawal = (ctx: AppContext) => Math.ceil(ctx.settings.get(quotaPerUnit));
 
 function toItem(
-  row: AgentRow & { username: string; users_count?: unknown; dividends?: unknown },
+  row: AgentRow & { username: string; role: number; users_count?: unknown; dividends?: unknown },
 ): AgentItem {
   return {
     user_id: row.user_id,
     username: row.username,
+    user_role: row.role,
     status: row.status as AgentItem['status'],
     rate: Number(row.rate),
     basis: row.basis as AgentItem['basis'],
@@ -87,21 +90,31 @@ export async function applyAsAgent(
   }
 }
 
-/** The agent page of a user: their application or agency, and their users' totals. */
+/**
+ * The agent page of a user: their application or agency, and, for an active agent, what the
+ * users they brought spent and topped up in total (null for anyone else: an inviter who is no
+ * agent does not see their invitees' money).
+ */
 export async function agentSelf(ctx: AppContext, userId: number): Promise<AgentSelf> {
-  const [agent, counts, totals, user] = await Promise.all([
+  const [agent, counts, user] = await Promise.all([
     findAgent(ctx.db, userId),
     agentCounts(ctx.db, userId),
-    invitedTotals(ctx.db, userId),
-    findUserFields(ctx.db, userId, ['username', 'aff_quota']),
+    findUserFields(ctx.db, userId, ['username', 'aff_quota', 'role']),
   ]);
+  const totals = agent?.status === 'active' ? await invitedTotals(ctx.db, userId) : null;
   const username = user?.username ?? '';
   return {
     agent: agent
-      ? toItem({ ...agent, username, users_count: counts.users, dividends: counts.dividends })
+      ? toItem({
+          ...agent,
+          username,
+          role: user?.role ?? Role.user,
+          users_count: counts.users,
+          dividends: counts.dividends,
+        })
       : null,
-    users_consumption: totals.used,
-    users_topup: totals.topup,
+    users_consumption: totals?.used ?? null,
+    users_topup: totals?.topup ?? null,
     balance: Number(user?.aff_quota ?? 0),
     min_withdrawal: minWithdrawal(ctx),
   };
@@ -126,22 +139,27 @@ const from: Record<ManageAgentRequest['status'], readonly string[]> = {
 
 /**
  * An admin decides on an agent: approve (or re-enable, or change the terms), reject an
- * application, or disable. An approved ordinary user becomes an agent (role 5); a disabled
- * agent goes back to an ordinary user. Each move is guarded on the state it starts from.
+ * application, or disable. Never on their own agency, nor on a user of their rank or above.
+ * An approved ordinary user becomes an agent (role 5); a disabled agent goes back to an
+ * ordinary user. Each move is guarded on the state it starts from. An active agent's closed
+ * days are settled at the terms they ran under before the terms change or the agency ends, so
+ * the new terms apply from today on and no day is lost.
  */
 export async function manageAgent(
   ctx: AppContext,
   request: Required<ManageAgentRequest>,
-  reviewerId: number,
+  reviewer: StaffActor,
 ): Promise<void> {
   const agent = await findAgent(ctx.db, request.user_id);
   if (!agent) throw new AppError('agent_not_found');
+  await guardStaffAction(ctx, reviewer, request.user_id);
+  if (agent.status === 'active') await settleAgentDays(ctx, agent, nowSeconds());
   const moved = await ctx.db.transaction().execute(async (trx) => {
     const done = await updateAgent(trx, request.user_id, from[request.status], {
       status: request.status,
       rate: request.rate,
       basis: request.basis,
-      reviewer_id: reviewerId,
+      reviewer_id: reviewer.id,
       reviewed_at: nowSeconds(),
     });
     if (!done) return false;

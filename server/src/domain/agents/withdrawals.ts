@@ -11,6 +11,7 @@ import {
 import { getUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
+import { guardStaffAction, type StaffActor } from '../../policies/staff.js';
 import { insertAccountLog } from '../users/account-log.js';
 import { notifyRootUser } from '../notifications/notify.js';
 import { formatBalance } from '../notifications/low-balance.js';
@@ -84,6 +85,7 @@ export async function listWithdrawalItems(
       id: r.id,
       agent_id: r.agent_id,
       username: r.username,
+      user_role: r.role,
       quota: Number(r.quota),
       account: r.account,
       status: r.status as WithdrawalItem['status'],
@@ -97,17 +99,20 @@ export async function listWithdrawalItems(
 
 /**
  * Finance marks a withdrawal paid (the hold stands: the money left) or rejects it with a
- * reason (the hold returns to the invitation balance). Guarded on `pending`, so two reviewers
- * cannot both act, and a rejection returns the amount once.
+ * reason (the hold returns to the invitation balance); never their own, nor one of a user of
+ * their rank or above. Guarded on `pending`, so two reviewers cannot both act, and a rejection
+ * returns the amount once.
  */
 export async function reviewWithdrawal(
   ctx: AppContext,
   id: number,
   request: { action: 'paid' | 'reject'; reason: string },
-  reviewerId: number,
+  reviewer: StaffActor,
 ): Promise<void> {
+  const reviewerId = reviewer.id;
   const row = await findWithdrawal(ctx.db, id);
   if (!row) throw new AppError('withdrawal_not_found');
+  await guardStaffAction(ctx, reviewer, row.agent_id);
   if (request.action === 'reject' && !request.reason)
     throw new AppError('withdrawal_reason_required');
   const moved = await ctx.db.transaction().execute(async (trx) => {

@@ -35,6 +35,7 @@ import {
 import { findUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
+import { guardStaffAction, type StaffActor } from '../../policies/staff.js';
 import { insertAccountLog } from '../users/account-log.js';
 import { invoiceIssuedMail } from '../email/mail-templates.js';
 import { readSmtpConfig } from '../email/smtp-config.js';
@@ -121,11 +122,12 @@ export async function applyForInvoice(
   return invoiceItem(ctx, id);
 }
 
-function toInvoiceItem(row: InvoiceRow & { username?: string }): InvoiceItem {
+function toInvoiceItem(row: InvoiceRow & { username?: string; user_role?: unknown }): InvoiceItem {
   return {
     id: row.id,
     user_id: row.user_id,
     username: row.username ?? '',
+    user_role: Number(row.user_role ?? 0),
     type: row.type as InvoiceItem['type'],
     currency: row.currency,
     amount_minor: Number(row.amount_minor),
@@ -167,14 +169,19 @@ async function invoiceItem(ctx: AppContext, id: number): Promise<InvoiceItem> {
   return items[0];
 }
 
-/** Finance stores the invoice's PDF (checked by content); a new upload replaces the old one. */
+/**
+ * Finance stores the invoice's PDF (checked by content); a new upload replaces the old one.
+ * Not for their own invoice, nor one of a user of their rank or above.
+ */
 export async function uploadInvoicePdf(
   ctx: AppContext,
   id: number,
   content: Buffer,
-  uploadedBy: number,
+  uploader: StaffActor,
 ): Promise<InvoiceItem> {
-  await invoiceFor(ctx, id);
+  const uploadedBy = uploader.id;
+  const invoice = await invoiceFor(ctx, id);
+  await guardStaffAction(ctx, uploader, invoice.user_id);
   checkPdf(content);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const stored = await storeInvoiceFile(
@@ -194,16 +201,18 @@ const actionMoves = {
 
 /**
  * Finance reviews an invoice: to tax review, approved (only with its PDF stored) or rejected
- * (only with a reason). One guarded statement per move, so two reviewers cannot both act;
- * the owner's log records it.
+ * (only with a reason); never their own, nor one of a user of their rank or above. One guarded
+ * statement per move, so two reviewers cannot both act; the owner's log records it.
  */
 export async function reviewInvoice(
   ctx: AppContext,
   id: number,
   request: Required<ReviewInvoiceRequest>,
-  reviewerId: number,
+  reviewer: StaffActor,
 ): Promise<InvoiceItem> {
+  const reviewerId = reviewer.id;
   const invoice = await invoiceFor(ctx, id);
+  await guardStaffAction(ctx, reviewer, invoice.user_id);
   if (request.action === 'reject' && !request.reason) {
     throw new AppError('invoice_reason_required');
   }

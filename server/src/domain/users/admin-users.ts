@@ -59,7 +59,9 @@ export async function findManagedUser(
   const target = await findUserView(ctx.db, id);
   if (!target) throw new AppError('user_not_found');
   if (protectRoot && target.role === Role.root) throw forbidden('root_protected');
-  if (!allowed(actor, target)) throw forbidden('cannot_manage_peer');
+  if (!allowed(actor, target)) {
+    throw forbidden(target.id === actor.id ? 'staff_self_action' : 'cannot_manage_peer');
+  }
   return target;
 }
 

@@ -40,7 +40,7 @@ export const agentRoutes: RouteModule = (app, ctx) => {
     {
       method: 'GET',
       url: '/api/agent/self',
-      summary: 'Own application or agency, and the totals of the users one brought',
+      summary: 'Own application or agency, and (active agents) the totals of the users one brought',
       tags,
       access: Role.user,
       response: agentSelf,
@@ -69,7 +69,8 @@ export const agentRoutes: RouteModule = (app, ctx) => {
     {
       method: 'GET',
       url: '/api/agent/self/users',
-      summary: 'Users who signed up with own invitation code, newest first',
+      summary:
+        'Users who signed up with own invitation code, newest first (active agents; others 403)',
       tags,
       access: Role.user,
       query: pageQuery,
@@ -147,13 +148,14 @@ export const agentRoutes: RouteModule = (app, ctx) => {
     {
       method: 'PUT',
       url: '/api/agent/',
-      summary: 'Approves, rejects or disables an agent and sets the dividend terms',
+      summary:
+        'Approves, rejects or disables an agent and sets the dividend terms (closed days settle at the old terms first; not oneself, nor users of one’s rank or above)',
       tags,
       access: Role.admin,
       body: manageAgentRequest,
     },
     async ({ user, body }) => {
-      await manageAgent(ctx, body, user.id);
+      await manageAgent(ctx, body, user);
       return null;
     },
   );
@@ -164,7 +166,7 @@ export const agentRoutes: RouteModule = (app, ctx) => {
       method: 'POST',
       url: '/api/agent/settle',
       summary:
-        "Credits agents' dividends for closed days now (each day once; the job does it hourly)",
+        "Credits agents' dividends for days closed 10 minutes or more, from the ledger (each day once; the job does it hourly)",
       tags,
       access: Role.admin,
       response: z.object({ credited: z.number().int() }),
@@ -191,14 +193,15 @@ export const agentRoutes: RouteModule = (app, ctx) => {
     {
       method: 'POST',
       url: '/api/withdrawal/:id/review',
-      summary: 'Marks a withdrawal paid, or rejects it with a reason (the amount returns)',
+      summary:
+        'Marks a withdrawal paid, or rejects it with a reason (the amount returns); not one’s own, nor those of users of one’s rank or above',
       tags,
       access: Role.finance,
       params: idParam,
       body: reviewWithdrawalRequest,
     },
     async ({ user, params, body }) => {
-      await reviewWithdrawal(ctx, params.id, body, user.id);
+      await reviewWithdrawal(ctx, params.id, body, user);
       return null;
     },
   );

@@ -117,14 +117,15 @@ export const invoiceRoutes: RouteModule = async (app, ctx) => {
     {
       method: 'POST',
       url: '/api/invoice/:id/review',
-      summary: 'Moves an invoice to tax review, approves it (PDF stored) or rejects it (reason)',
+      summary:
+        'Moves an invoice to tax review, approves it (PDF stored) or rejects it (reason); not one’s own, nor those of users of one’s rank or above',
       tags,
       access: Role.finance,
       params: idParam,
       body: reviewInvoiceRequest,
       response: invoiceItem,
     },
-    ({ user, params, body }) => reviewInvoice(ctx, params.id, body, user.id),
+    ({ user, params, body }) => reviewInvoice(ctx, params.id, body, user),
   );
   defineRoute(
     app,
@@ -175,7 +176,7 @@ export const invoiceRoutes: RouteModule = async (app, ctx) => {
       },
       ({ user, params, req }) => {
         const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        return uploadInvoicePdf(ctx, params.id, content, user.id);
+        return uploadInvoicePdf(ctx, params.id, content, user);
       },
     );
   });

@@ -36,6 +36,8 @@ import { epayNotifyPath } from '../../domain/payments/providers/epay/epay.js';
 import { handleEpayNotify } from '../../domain/payments/providers/epay/notify.js';
 import { stripeWebhookPath } from '../../domain/payments/providers/stripe/stripe.js';
 import { handleStripeWebhook } from '../../domain/payments/providers/stripe/webhook.js';
+import { findUserRoles } from '../../db/queries/users.js';
+import { guardStaffAction, type StaffActor } from '../../policies/staff.js';
 import { defineRoute, type RouteModule } from '../route.js';
 
 const tags = ['payments'];
@@ -44,6 +46,10 @@ const payLimit = { name: 'pay', limit: 10, windowSeconds: 60 };
 
 /** Gateways (root), top-up and orders (users; all orders for finance staff), provider callbacks. */
 export const paymentRoutes: RouteModule = async (app, ctx) => {
+  /** Staff credit no order of their own, nor one of a user of their rank or above. */
+  const guardOrderOf = async (actor: StaffActor, tradeNo: string) =>
+    guardStaffAction(ctx, actor, (await orderFor(ctx, tradeNo)).user_id);
+
   defineRoute(
     app,
     ctx,
@@ -170,13 +176,20 @@ export const paymentRoutes: RouteModule = async (app, ctx) => {
       query: orderListQuery,
       response: orderPage,
     },
-    ({ query }) =>
-      listOrderItems(
+    async ({ query }) => {
+      const page = await listOrderItems(
         ctx,
         { userId: query.user_id, status: query.status, tradeNo: query.trade_no },
         query.page,
         query.pageSize,
-      ),
+      );
+      // The buyers' roles, so that the console offers completing only orders it may complete.
+      const roles = await findUserRoles(
+        ctx.db,
+        page.items.map((o) => o.user_id),
+      );
+      return { ...page, items: page.items.map((o) => ({ ...o, user_role: roles.get(o.user_id) })) };
+    },
   );
   defineRoute(
     app,
@@ -203,13 +216,17 @@ export const paymentRoutes: RouteModule = async (app, ctx) => {
     {
       method: 'POST',
       url: '/api/user/topup/query',
-      summary: "Asks the provider for an order's real state and completes it when paid",
+      summary:
+        "Asks the provider for an order's real state and completes it when paid (not own orders, nor orders of users of one's rank or above)",
       tags,
       access: Role.finance,
       body: tradeNoRequest,
       response: orderQueryResult,
     },
-    ({ user, body }) => queryAndComplete(ctx, body.trade_no, user.id),
+    async ({ user, body }) => {
+      await guardOrderOf(user, body.trade_no);
+      return queryAndComplete(ctx, body.trade_no, user.id);
+    },
   );
   defineRoute(
     app,
@@ -217,13 +234,17 @@ export const paymentRoutes: RouteModule = async (app, ctx) => {
     {
       method: 'POST',
       url: '/api/user/topup/complete',
-      summary: 'Completes an order by hand, crediting it once; logged with the operator',
+      summary:
+        "Completes an order by hand, crediting it once, logged with the operator (not own orders, nor orders of users of one's rank or above)",
       tags,
       access: Role.admin,
       body: tradeNoRequest,
       response: orderItem,
     },
-    ({ user, body }) => completeByHand(ctx, body.trade_no, user.id),
+    async ({ user, body }) => {
+      await guardOrderOf(user, body.trade_no);
+      return completeByHand(ctx, body.trade_no, user.id);
+    },
   );
 
   // Stripe signs the exact bytes it sends: the webhook reads the body raw.

@@ -28,6 +28,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/PageHeader';
+import { RefusedButton, useStaffRefusal } from '../../components/common/StaffAction';
 import { PagedTable } from '../../components/common/PagedTable';
 import { saveBlob, saveCsv } from '../../lib/download';
 import { formatMoney } from '../../lib/format';
@@ -50,6 +51,7 @@ const exportPages = 100;
 export function InvoicePage() {
   const { t, i18n } = useTranslation(['invoice', 'layout']);
   const me = useUser();
+  const refusalOf = useStaffRefusal();
   const staff = me ? hasRole(me.role, Role.finance) : false;
   const [scope, setScope] = useState<Scope>('own');
   const [filter, setFilter] = useState<{
@@ -109,32 +111,42 @@ export function InvoicePage() {
     );
   };
 
-  const columns = invoiceColumns(t, i18n.language, all, (invoice) => (
-    <Space size={4} wrap>
-      {all && (invoice.status === 'pending' || invoice.status === 'tax_review') && (
-        <Button
-          size="small"
-          type="primary"
-          icon={<AuditOutlined />}
-          onClick={() => setReviewing(invoice)}
-          data-testid={`invoice-review-${invoice.id}`}
-        >
-          {t('review.open')}
-        </Button>
-      )}
-      {invoice.file_size > 0 && (invoice.status === 'completed' || all) && (
-        <Button
-          size="small"
-          icon={<FilePdfOutlined />}
-          loading={download.isPending && download.variables?.id === invoice.id}
-          onClick={() => download.mutate(invoice)}
-          data-testid={`invoice-download-${invoice.id}`}
-        >
-          {t('download')}
-        </Button>
-      )}
-    </Space>
-  ));
+  const columns = invoiceColumns(t, i18n.language, all, (invoice) => {
+    const open = all && (invoice.status === 'pending' || invoice.status === 'tax_review');
+    // Not offered on one's own invoices nor on those of users of one's rank or above.
+    const refused = open ? refusalOf({ id: invoice.user_id, role: invoice.user_role }) : null;
+    return (
+      <Space size={4} wrap>
+        {open && refused && (
+          <RefusedButton reason={refused} type="primary" icon={<AuditOutlined />}>
+            {t('review.open')}
+          </RefusedButton>
+        )}
+        {open && !refused && (
+          <Button
+            size="small"
+            type="primary"
+            icon={<AuditOutlined />}
+            onClick={() => setReviewing(invoice)}
+            data-testid={`invoice-review-${invoice.id}`}
+          >
+            {t('review.open')}
+          </Button>
+        )}
+        {invoice.file_size > 0 && (invoice.status === 'completed' || all) && (
+          <Button
+            size="small"
+            icon={<FilePdfOutlined />}
+            loading={download.isPending && download.variables?.id === invoice.id}
+            onClick={() => download.mutate(invoice)}
+            data-testid={`invoice-download-${invoice.id}`}
+          >
+            {t('download')}
+          </Button>
+        )}
+      </Space>
+    );
+  });
 
   const changeFilter = (next: Partial<typeof filter>) => {
     setFilter((f) => ({ ...f, ...next }));

@@ -8,6 +8,7 @@ import { saveCsv } from '../../lib/download';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/common/PageHeader';
 import { PagedTable } from '../../components/common/PagedTable';
+import { RefusedButton, useStaffRefusal } from '../../components/common/StaffAction';
 import { notify } from '../../lib/notify';
 import { useUser } from '../../lib/user-store';
 import { useSiteInfo } from '../../site/hooks/use-status';
@@ -29,6 +30,7 @@ export function OrderPage() {
   const me = useUser();
   const { quota: display } = useSiteInfo();
   const [search] = useSearchParams();
+  const refusalOf = useStaffRefusal();
   const staff = me ? hasRole(me.role, Role.finance) : false;
   const admin = me ? hasRole(me.role, Role.admin) : false;
   const [scope, setScope] = useState<Scope>('own');
@@ -95,34 +97,47 @@ export function OrderPage() {
     saveCsv(`orders-${new Date().toISOString().slice(0, 10)}.csv`, ordersCsv(orders, header));
   };
 
-  const columns = orderColumns(t, i18n.language, display, all, (o) => (
-    <Space size={4} wrap>
-      {o.status === 'pending' && (o.user_id === me?.id || staff) && (
-        <Popconfirm title={t('confirmClose')} onConfirm={() => close.mutateAsync(o.trade_no)}>
-          <Button size="small">{t('close')}</Button>
-        </Popconfirm>
-      )}
-      {all && o.status !== 'paid' && (
-        <Button
-          size="small"
-          loading={ask.isPending && ask.variables === o.trade_no}
-          onClick={() => ask.mutate(o.trade_no)}
-        >
-          {t('ask')}
-        </Button>
-      )}
-      {all && admin && o.status !== 'paid' && (
-        <Popconfirm
-          title={t('confirmComplete', { tradeNo: o.trade_no })}
-          onConfirm={() => complete.mutateAsync(o.trade_no)}
-        >
-          <Button size="small" danger>
-            {t('complete')}
+  const columns = orderColumns(t, i18n.language, display, all, (o) => {
+    // Asking the gateway and completing by hand credit the buyer: not offered on one's own
+    // orders nor on those of users of one's rank or above (the server refuses them).
+    const refused = all ? refusalOf({ id: o.user_id, role: o.user_role ?? -1 }) : null;
+    return (
+      <Space size={4} wrap>
+        {o.status === 'pending' && (o.user_id === me?.id || staff) && (
+          <Popconfirm title={t('confirmClose')} onConfirm={() => close.mutateAsync(o.trade_no)}>
+            <Button size="small">{t('close')}</Button>
+          </Popconfirm>
+        )}
+        {all && o.status !== 'paid' && refused && (
+          <RefusedButton reason={refused}>{t('ask')}</RefusedButton>
+        )}
+        {all && o.status !== 'paid' && !refused && (
+          <Button
+            size="small"
+            loading={ask.isPending && ask.variables === o.trade_no}
+            onClick={() => ask.mutate(o.trade_no)}
+          >
+            {t('ask')}
           </Button>
-        </Popconfirm>
-      )}
-    </Space>
-  ));
+        )}
+        {all && admin && o.status !== 'paid' && refused && (
+          <RefusedButton reason={refused} danger>
+            {t('complete')}
+          </RefusedButton>
+        )}
+        {all && admin && o.status !== 'paid' && !refused && (
+          <Popconfirm
+            title={t('confirmComplete', { tradeNo: o.trade_no })}
+            onConfirm={() => complete.mutateAsync(o.trade_no)}
+          >
+            <Button size="small" danger>
+              {t('complete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    );
+  });
 
   const apply = () => {
     setFilter((f) => ({ ...f, ...draft, trade_no: draft.trade_no.trim() }));

@@ -62,8 +62,8 @@ export function AgentDashboard({ self, display }: { self: AgentSelf; display: Qu
         <Flex wrap gap={32} justify="space-between" align="center">
           <Flex wrap gap={32}>
             <Statistic title={t('stats.users')} value={agent.users} data-testid="agent-users" />
-            <Statistic title={t('stats.consumption')} value={quota(self.users_consumption)} />
-            <Statistic title={t('stats.topup')} value={quota(self.users_topup)} />
+            <Statistic title={t('stats.consumption')} value={quota(self.users_consumption ?? 0)} />
+            <Statistic title={t('stats.topup')} value={quota(self.users_topup ?? 0)} />
             <Statistic
               title={t('stats.rate')}
               value={t('stats.rateValue', {

@@ -4,13 +4,17 @@ import { Button, Card, Form, InputNumber, Modal, Popconfirm, Select, Space, Tag 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/common/PagedTable';
+import { RefusedButton, useStaffRefusal } from '../../../components/common/StaffAction';
 import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
 import { fetchAgents, manageAgent, settleDividends } from '../api';
 import { agentColor } from '../lib/colors';
 
-/** Agent management (administrators): applications to approve or reject, agents' terms. */
+/**
+ * Agent management (administrators): applications to approve or reject, agents' terms. An
+ * agency of one's own, or of a user of one's rank or above, is shown but not offered.
+ */
 export function AgentManagement({ display }: { display: QuotaDisplay }) {
   const { t } = useTranslation('agent');
   const client = useQueryClient();
@@ -38,6 +42,13 @@ export function AgentManagement({ display }: { display: QuotaDisplay }) {
       void client.invalidateQueries({ queryKey: ['agents'] });
     },
   });
+  const refusalOf = useStaffRefusal();
+  const mainAction = (a: AgentItem) =>
+    a.status === 'pending'
+      ? t('manage.approve')
+      : a.status === 'disabled'
+        ? t('manage.enable')
+        : t('manage.terms');
   const act = (a: AgentItem, next: 'active' | 'disabled' | 'rejected') =>
     decide.mutateAsync({ user_id: a.user_id, status: next, rate: a.rate, basis: a.basis });
 
@@ -108,47 +119,53 @@ export function AgentManagement({ display }: { display: QuotaDisplay }) {
           {
             title: t('columns.actions'),
             key: 'actions',
-            render: (_, a) => (
-              <Space size={4} wrap>
-                {a.status !== 'rejected' && (
-                  <Button
-                    size="small"
-                    type={a.status === 'pending' ? 'primary' : 'default'}
-                    onClick={() => {
-                      form.setFieldsValue({ rate: a.rate || 0.1, basis: a.basis });
-                      setEditing(a);
-                    }}
-                    data-testid={`agent-approve-${a.username}`}
-                  >
-                    {a.status === 'pending'
-                      ? t('manage.approve')
-                      : a.status === 'disabled'
-                        ? t('manage.enable')
-                        : t('manage.terms')}
-                  </Button>
-                )}
-                {a.status === 'pending' && (
-                  <Popconfirm
-                    title={t('manage.confirmReject')}
-                    onConfirm={() => act(a, 'rejected')}
-                  >
-                    <Button size="small" danger>
-                      {t('manage.reject')}
+            render: (_, a) => {
+              const refused = refusalOf({ id: a.user_id, role: a.user_role });
+              if (refused) {
+                return a.status === 'rejected' ? null : (
+                  <RefusedButton reason={refused} data-testid={`agent-refused-${a.username}`}>
+                    {mainAction(a)}
+                  </RefusedButton>
+                );
+              }
+              return (
+                <Space size={4} wrap>
+                  {a.status !== 'rejected' && (
+                    <Button
+                      size="small"
+                      type={a.status === 'pending' ? 'primary' : 'default'}
+                      onClick={() => {
+                        form.setFieldsValue({ rate: a.rate || 0.1, basis: a.basis });
+                        setEditing(a);
+                      }}
+                      data-testid={`agent-approve-${a.username}`}
+                    >
+                      {mainAction(a)}
                     </Button>
-                  </Popconfirm>
-                )}
-                {a.status === 'active' && (
-                  <Popconfirm
-                    title={t('manage.confirmDisable')}
-                    onConfirm={() => act(a, 'disabled')}
-                  >
-                    <Button size="small" danger>
-                      {t('manage.disable')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
+                  )}
+                  {a.status === 'pending' && (
+                    <Popconfirm
+                      title={t('manage.confirmReject')}
+                      onConfirm={() => act(a, 'rejected')}
+                    >
+                      <Button size="small" danger>
+                        {t('manage.reject')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {a.status === 'active' && (
+                    <Popconfirm
+                      title={t('manage.confirmDisable')}
+                      onConfirm={() => act(a, 'disabled')}
+                    >
+                      <Button size="small" danger>
+                        {t('manage.disable')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              );
+            },
           },
         ]}
       />

@@ -4,13 +4,17 @@ import { Button, Card, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/common/PagedTable';
+import { RefusedButton, useStaffRefusal } from '../../../components/common/StaffAction';
 import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
 import { fetchWithdrawals, reviewWithdrawal } from '../api';
 import { withdrawalColor } from '../lib/colors';
 
-/** Withdrawal review (finance staff and above): mark paid, or reject with a reason. */
+/**
+ * Withdrawal review (finance staff and above): mark paid, or reject with a reason; not offered
+ * on one's own withdrawals nor on those of users of one's rank or above.
+ */
 export function WithdrawalReview({ display }: { display: QuotaDisplay }) {
   const { t } = useTranslation('agent');
   const client = useQueryClient();
@@ -23,6 +27,7 @@ export function WithdrawalReview({ display }: { display: QuotaDisplay }) {
     queryFn: () => fetchWithdrawals(status, paging.page, paging.pageSize),
     placeholderData: keepPreviousData,
   });
+  const refusalOf = useStaffRefusal();
   const review = useMutation({
     mutationFn: (v: { id: number; action: 'paid' | 'reject'; reason: string }) =>
       reviewWithdrawal(v.id, { action: v.action, reason: v.reason }),
@@ -88,8 +93,22 @@ export function WithdrawalReview({ display }: { display: QuotaDisplay }) {
           {
             title: t('columns.actions'),
             key: 'actions',
-            render: (_, w) =>
-              w.status === 'pending' && (
+            render: (_, w) => {
+              if (w.status !== 'pending') return null;
+              const refused = refusalOf({ id: w.agent_id, role: w.user_role });
+              if (refused) {
+                return (
+                  <Space size={4}>
+                    <RefusedButton reason={refused} type="primary">
+                      {t('review.paid')}
+                    </RefusedButton>
+                    <RefusedButton reason={refused} danger>
+                      {t('review.reject')}
+                    </RefusedButton>
+                  </Space>
+                );
+              }
+              return (
                 <Space size={4}>
                   <Popconfirm
                     title={t('review.confirmPaid')}
@@ -103,7 +122,8 @@ export function WithdrawalReview({ display }: { display: QuotaDisplay }) {
                     {t('review.reject')}
                   </Button>
                 </Space>
-              ),
+              );
+            },
           },
         ]}
       />

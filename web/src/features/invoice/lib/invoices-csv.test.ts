@@ -6,6 +6,7 @@ const invoice: InvoiceItem = {
   id: 3,
   user_id: 9,
   username: 'alice',
+  user_role: 1,
   type: 'vat',
   currency: 'CNY',
   amount_minor: 70_050,

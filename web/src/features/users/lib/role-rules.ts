@@ -1,12 +1,8 @@
-import { hasRole, isKnownRole, Role } from '@gateway/shared';
+import { hasRole, isKnownRole, outranks, Role } from '@gateway/shared';
 
 interface HasRole {
   role: number;
 }
-
-/** Whether `actor` is strictly above `target`; unknown roles deny. */
-const outranks = (actor: HasRole, target: HasRole) =>
-  isKnownRole(actor.role) && isKnownRole(target.role) && actor.role > target.role;
 
 /** Admins and above act on users; agents only read the list. */
 export const canAdministerUsers = (actor: HasRole) => hasRole(actor.role, Role.admin);
