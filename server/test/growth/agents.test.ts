@@ -1,12 +1,12 @@
-import { LogType, Role, type AgentSelf, type WithdrawalItem } from '@gateway/shared';
+import { Role, type AgentSelf, type WithdrawalItem } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../src/billing/ledger/index.js';
-import { insertTask } from '../../src/db/queries/tasks.js';
 import { settleDividends } from '../../src/domain/agents/dividends.js';
-import { chargeNewTask, failTask, taskRef } from '../../src/domain/tasks/task-money.js';
+import { failTask } from '../../src/domain/tasks/task-money.js';
 import { findTask } from '../../src/db/queries/tasks.js';
 import { localDate, nowSeconds } from '../../src/lib/time.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
+import { chargeTask } from '../helpers/task-charge.js';
 import { testDb, testRedis } from '../helpers/test-context.js';
 import { startRelayTest, type RelayTest } from '../relay/relay-setup.js';
 import { api, newUser, type TestUser } from '../tokens/console-helpers.js';
@@ -106,44 +106,7 @@ describe(`the agent programme on ${testDb}${testRedis ? ' + redis' : ''}`, () =>
   /** A music task charged as the submit pipeline charges it; answers its row. */
   const task = async (caller: { userId: number; tokenId: number }, quota: number) => {
     const taskId = `agent_task${++taskSerial}_${Date.now()}`;
-    const payer = {
-      userId: caller.userId,
-      tokenId: caller.tokenId,
-      tokenLimited: false,
-      channelId: 0,
-      quota,
-      ref: taskRef('tasks', taskId),
-    };
-    const log = {
-      user_id: caller.userId,
-      created_at: nowSeconds(),
-      type: LogType.consume,
-      content: 'task',
-      quota,
-      other: JSON.stringify({ is_task: true, task_id: taskId, table: 'tasks' }),
-    };
-    await chargeNewTask(t.ctx, payer, log, (trx) =>
-      insertTask(trx, {
-        task_id: taskId,
-        upstream_id: `up-${taskId}`,
-        platform: 'suno',
-        user_id: caller.userId,
-        token_id: caller.tokenId,
-        token_limited: 0,
-        channel_id: channelId,
-        model_name: 'suno_music',
-        action: 'MUSIC',
-        status: 'SUBMITTED',
-        fail_reason: '',
-        prompt: 'a song',
-        properties: '{}',
-        data: '{}',
-        result_url: '',
-        submit_time: nowSeconds(),
-        quota,
-        updated_at: nowSeconds(),
-      }),
-    );
+    await chargeTask(t.ctx, { ...caller, tokenLimited: false, channelId, quota, taskId });
     return (await findTask(t.ctx.db, taskId))!;
   };
   const lastLedgerId = async () =>

@@ -5,9 +5,9 @@ import { applyTaskUpdate } from '../../src/domain/tasks/apply-update.js';
 import { pollTasksOnce } from '../../src/domain/tasks/poll-tasks.js';
 import { failTask } from '../../src/domain/tasks/task-money.js';
 import type { TaskUpdate, TaskUpstream } from '../../src/domain/tasks/task-types.js';
-import { insertTask } from '../../src/db/queries/tasks.js';
 import { nowSeconds } from '../../src/lib/time.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
+import { chargeTask } from '../helpers/task-charge.js';
 import {
   createIsolatedDb,
   createTestApp,
@@ -61,10 +61,7 @@ describe(`task money and polling on ${testDb}${testRedis ? ' + redis' : ''}`, ()
   });
 
   let serial = 0;
-  /**
-   * Charges and records a task as the submit pipeline does (a hold, its settlement through
-   * the ledger, then the row with its price); returns its public id.
-   */
+  /** Charges and records a task as the submit pipeline does; returns its public id. */
   async function submit(
     userId: number,
     tokenId: number,
@@ -72,55 +69,14 @@ describe(`task money and polling on ${testDb}${testRedis ? ' + redis' : ''}`, ()
     fields: { upstreamId?: string; submitAgo?: number } = {},
   ) {
     const taskId = `task_core${++serial}_${Date.now()}`;
-    const reservation = {
-      id: `req-${taskId}`,
+    await chargeTask(t.ctx, {
       userId,
       tokenId,
       tokenLimited: true,
+      channelId,
       quota,
-      inMemory: false,
-      held: 0,
-      onItsWay: false,
-    };
-    await t.ctx.billing.reserve(reservation);
-    const log = {
-      user_id: userId,
-      created_at: nowSeconds(),
-      type: LogType.consume,
-      content: 'test',
-      quota,
-      request_id: reservation.id,
-      other: JSON.stringify({ is_task: true, task_id: taskId, table: 'tasks' }),
-    };
-    await t.ctx.billing.settleDelivered({
-      kind: 'settle',
-      reservation,
-      quota,
-      channelId: 0,
-      log,
-      usage: { username: '', modelName: 'suno_music', tokens: 0, createdAt: nowSeconds() },
-    });
-    await t.ctx.billing.flush();
-    await insertTask(t.ctx.db, {
-      task_id: taskId,
-      upstream_id: fields.upstreamId ?? `up-${taskId}`,
-      platform: 'suno',
-      user_id: userId,
-      token_id: tokenId,
-      token_limited: 1,
-      channel_id: channelId,
-      model_name: 'suno_music',
-      action: 'MUSIC',
-      status: 'SUBMITTED',
-      fail_reason: '',
-      prompt: 'a song',
-      properties: '{}',
-      data: '{}',
-      result_url: '',
-      submit_time: nowSeconds() - (fields.submitAgo ?? 0),
-      quota,
-      request_id: reservation.id,
-      updated_at: nowSeconds(),
+      taskId,
+      ...fields,
     });
     return taskId;
   }
