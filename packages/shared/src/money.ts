@@ -34,7 +34,11 @@ export const minorDigits = (currency: string): number => isoMinorDigits(currency
  * Minor units as plain decimal text in major units, exactly: `1234` CNY → `12.34`, `1500` JPY
  * → `1500`, `-5` USD → `-0.05`. `digits` is the minor unit's (an order's own, when it has one).
  */
-export function formatMinor(minor: number, currency: string, digits = minorDigits(currency)): string {
+export function formatMinor(
+  minor: number,
+  currency: string,
+  digits = minorDigits(currency),
+): string {
   const sign = minor < 0 ? '-' : '';
   const text = String(Math.abs(Math.trunc(minor)));
   if (digits <= 0) return sign + text;

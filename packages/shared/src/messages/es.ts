@@ -235,7 +235,8 @@ export const es: Catalogue = {
   order_amount_mismatch: 'El proveedor indica {paid} pagados, pero el pedido es de {expected}',
   payment_currency_unsupported: 'El proveedor de pago {provider} no acepta pagos en {currency}',
   notify_payment_title: '{system}: {what} ({trade_no})',
-  notify_payment_body: '{what}: pedido {trade_no} del usuario #{user_id}, {money}; cambio de saldo {quota}. Los detalles están en el registro del pedido.',
+  notify_payment_body:
+    '{what}: pedido {trade_no} del usuario #{user_id}, {money}; cambio de saldo {quota}. Los detalles están en el registro del pedido.',
   payment_late: 'Un pago tras el cierre del pedido',
   payment_mismatch: 'Un pago por otro importe',
   payment_refund: 'Un reembolso',

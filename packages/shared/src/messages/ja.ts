@@ -231,9 +231,11 @@ export const ja: Catalogue = {
   order_already_paid: 'この注文は支払い済みで、残高に反映済みです',
   order_amount_mismatch:
     'プロバイダーは {paid} の支払いを報告していますが、注文額は {expected} です',
-  payment_currency_unsupported: '決済プロバイダー {provider} は {currency} での支払いを受け付けられません',
+  payment_currency_unsupported:
+    '決済プロバイダー {provider} は {currency} での支払いを受け付けられません',
   notify_payment_title: '{system}：{what}（{trade_no}）',
-  notify_payment_body: '{what}：ユーザー #{user_id} の注文 {trade_no}、{money}；残高の変動 {quota}。詳細は注文のログをご覧ください。',
+  notify_payment_body:
+    '{what}：ユーザー #{user_id} の注文 {trade_no}、{money}；残高の変動 {quota}。詳細は注文のログをご覧ください。',
   payment_late: '注文終了後の支払い',
   payment_mismatch: '金額の異なる支払い',
   payment_refund: '返金',

@@ -226,7 +226,8 @@ export const ko: Catalogue = {
   order_amount_mismatch: '공급자는 {paid} 결제를 보고했지만 주문 금액은 {expected}입니다',
   payment_currency_unsupported: '결제 공급자 {provider}은(는) {currency} 결제를 받을 수 없습니다',
   notify_payment_title: '{system}: {what} ({trade_no})',
-  notify_payment_body: '{what}: 사용자 #{user_id}의 주문 {trade_no}, {money}; 잔액 변동 {quota}. 자세한 내용은 주문 로그를 확인하세요.',
+  notify_payment_body:
+    '{what}: 사용자 #{user_id}의 주문 {trade_no}, {money}; 잔액 변동 {quota}. 자세한 내용은 주문 로그를 확인하세요.',
   payment_late: '주문 종료 후 결제',
   payment_mismatch: '금액이 다른 결제',
   payment_refund: '환불',

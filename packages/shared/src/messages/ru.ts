@@ -228,7 +228,8 @@ export const ru: Catalogue = {
   order_amount_mismatch: 'Провайдер сообщает об оплате {paid}, а заказ на {expected}',
   payment_currency_unsupported: 'Платёжный провайдер {provider} не принимает платежи в {currency}',
   notify_payment_title: '{system}: {what} ({trade_no})',
-  notify_payment_body: '{what}: заказ {trade_no} пользователя #{user_id}, {money}; изменение баланса {quota}. Подробности — в журнале заказа.',
+  notify_payment_body:
+    '{what}: заказ {trade_no} пользователя #{user_id}, {money}; изменение баланса {quota}. Подробности — в журнале заказа.',
   payment_late: 'Оплата после закрытия заказа',
   payment_mismatch: 'Оплата на другую сумму',
   payment_refund: 'Возврат',

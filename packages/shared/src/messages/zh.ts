@@ -216,7 +216,8 @@ export const zh: Catalogue = {
   order_amount_mismatch: '支付方报告已付 {paid}，但订单金额为 {expected}',
   payment_currency_unsupported: '支付方式 {provider} 不支持以 {currency} 收款',
   notify_payment_title: '{system}：{what}（{trade_no}）',
-  notify_payment_body: '{what}：用户 #{user_id} 的订单 {trade_no}，{money}；余额变动 {quota}。详情见订单日志。',
+  notify_payment_body:
+    '{what}：用户 #{user_id} 的订单 {trade_no}，{money}；余额变动 {quota}。详情见订单日志。',
   payment_late: '订单关闭后到账的付款',
   payment_mismatch: '金额不符的付款',
   payment_refund: '退款',

@@ -83,7 +83,10 @@ export interface Posting {
  * back to the payer whether or not the quota is still there. A balance below zero refuses
  * every priced request until it is settled.
  */
-export const overdraftReasons: ReadonlySet<LedgerReason> = new Set(['topup_refund', 'topup_dispute']);
+export const overdraftReasons: ReadonlySet<LedgerReason> = new Set([
+  'topup_refund',
+  'topup_dispute',
+]);
 
 /** The largest balance the ledger keeps exact: past it a number is no longer an integer. */
 export const maxBalance = Number.MAX_SAFE_INTEGER;

@@ -78,7 +78,11 @@ export async function applyReversal(
 ): Promise<ReversalOutcome> {
   for (let attempt = 0; attempt < reversalAttempts; attempt++) {
     try {
-      return await transactRetrying(ctx.db, (trx) => reverseOnce(trx, order.id, r));
+      const done = await transactRetrying(ctx.db, (trx) => reverseOnce(trx, order.id, r));
+      if (done.outcome === 'applied' && done.quota !== 0) {
+        await ctx.billing.balancesMoved([order.user_id]);
+      }
+      return done;
     } catch (error) {
       if (isUniqueViolation(error)) return { outcome: 'duplicate' };
       if (!(error instanceof OrderMoved)) throw error;

@@ -202,7 +202,8 @@ export const paymentRoutes: RouteModule = async (app, ctx) => {
     {
       method: 'POST',
       url: '/api/user/topup/close',
-      summary: "Closes an own pending order (staff: any order) and its payment page at the provider",
+      summary:
+        'Closes an own pending order (staff: any order) and its payment page at the provider',
       tags,
       access: Role.user,
       body: tradeNoRequest,
