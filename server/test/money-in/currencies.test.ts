@@ -124,6 +124,13 @@ describe(`payment currencies on ${testDb}`, () => {
       gateway_id: id,
     });
     expect(quote.body.code).toBe('payment_currency_unsupported');
+    const info = await api<{ gateways: Array<{ id: number }> }>(
+      s.t.app,
+      s.buyer,
+      'GET',
+      '/api/user/topup/info',
+    );
+    expect(info.body.data.gateways.map((g) => g.id)).not.toContain(id);
     const pay = await api(s.t.app, s.buyer, 'POST', '/api/user/pay', {
       amount: 10,
       gateway_id: id,

@@ -32,13 +32,17 @@ import { nowSeconds } from '../../lib/time.js';
 import { creditOrder } from './credit.js';
 import { configOf, currencyUnitsOf, providerOf } from './gateways.js';
 import type { PayAction, ProviderState } from './providers/provider.js';
+import { paymentProviders } from './providers/registry.js';
 import { maxTopUpAmount, quoteTopUp } from './quote.js';
 
 /** Preset amounts on the top-up page. */
 const amountOptions = [10, 20, 50, 100, 200, 500];
 
+/** What the top-up page offers: enabled gateways in a currency their provider takes. */
 export async function topUpInfo(ctx: AppContext): Promise<TopUpInfo> {
-  const gateways = await listGateways(ctx.db, true);
+  const gateways = (await listGateways(ctx.db, true)).filter(
+    (g) => paymentProviders[g.provider]?.units(g.currency) !== undefined,
+  );
   return {
     enable_online_topup: gateways.length > 0,
     gateways: gateways.map((g) => ({
