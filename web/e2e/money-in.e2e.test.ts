@@ -142,6 +142,22 @@ describe('money in: redemption codes', () => {
       .toMatch(/Paid/);
     await picture(cashierPage, 'money-in-order', { fullPage: true });
 
+    // The order in full, from its number; finance staff also read its log.
+    const openOrder = (on: Page) =>
+      on.getByTestId('order-table').getByRole('button', { name: /^TU/ }).first().click();
+    await openOrder(cashierPage);
+    await expect
+      .poll(() => cashierPage.locator('.ant-drawer').innerText(), { timeout: 10_000 })
+      .toContain('¥73.00');
+    const staff = await page('root', 'rootpass123');
+    await staff.goto('/order');
+    await staff.getByText('All orders', { exact: true }).click();
+    await openOrder(staff);
+    await expect
+      .poll(() => staff.getByTestId('order-events').innerText(), { timeout: 10_000 })
+      .toContain('Paid and credited');
+    await picture(staff, 'money-in-order-drawer');
+
     await p.reload();
     await expect
       .poll(() => p.locator('.ant-statistic').first().innerText(), { timeout: 10_000 })

@@ -99,6 +99,7 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       sqlite ? sqlite.deliver(settlement) : queue.commitSoon(settlement),
     settle: later,
     refund: later,
+    balancesMoved: (userIds) => holds?.refresh('users', userIds) ?? Promise.resolve(),
     flush: async () => {
       await sqlite?.flush();
       await queue.flush();

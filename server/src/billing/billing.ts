@@ -26,6 +26,12 @@ export interface Billing {
   settle(settlement: Settlement): void;
   /** REFUND later, in the next batch. */
   refund(refund: Refund): void;
+  /**
+   * Users' balances moved outside the relay, in a committed transaction that may have taken
+   * them below zero (a refunded or disputed payment): with Redis holds, their mirrors are
+   * brought up to date now, so that the next request is refused. Never throws.
+   */
+  balancesMoved(userIds: number[]): Promise<void>;
   /** Commits every queued settlement and refund now. */
   flush(): Promise<void>;
   /**

@@ -120,7 +120,8 @@ const holdOf = (r: Reservation): Hold => ({
  * all. A credit outside the relay reaches a mirror with the account's next settlement, or when
  * a refusal finds its mirror older than a second and reads the row again; a debit outside the
  * relay (an asynchronous task, an administrator) is seen likewise, and the database's guarded
- * statements never let a balance go below 0 meanwhile. A stopped instance's holds are let go
+ * statements never let a balance go below 0 meanwhile. A debit that may take a balance below 0
+ * (a refunded payment) writes the new state into the mirror at once (`refresh`). A stopped instance's holds are let go
  * of by the others' sweep (`sweep`), which also drops the mirrors it may have left behind.
  */
 export class RedisHolds {
@@ -242,6 +243,25 @@ export class RedisHolds {
     this.releasing.add(release);
     await release;
     this.releasing.delete(release);
+  }
+
+  /**
+   * Writes the rows' states as the database has them now into their mirrors, for a balance
+   * moved outside the relay that must be seen at once (a refunded payment may leave a balance
+   * below zero, which the database's guards cannot stop requests admitted on an older mirror
+   * from spending). Never throws: the mirror is then updated by the next settlement.
+   */
+  async refresh(table: 'users' | 'tokens', ids: number[]): Promise<void> {
+    if (ids.length === 0 || !this.ready) return;
+    try {
+      const { rows } = await runRaw(this.db, this.dialect, readMoneyStates(table, ids));
+      await this.committed(
+        [],
+        rows.map((row) => moneyStateOf(table, row)),
+      );
+    } catch {
+      // Left to the next settlement of the account, or to the mirror's expiry.
+    }
   }
 
   /** Waits for the releases under way, then sends what is left (at shutdown). */

@@ -1,7 +1,7 @@
-import { closeExpiredOrders } from '../domain/payments/orders.js';
+import { closeExpiredOrders } from '../domain/payments/close.js';
 import type { Job } from './job.js';
 
-/** Closes top-up orders left unpaid past the payment window, every minute. */
+/** Closes top-up orders left unpaid past the payment window (and their payment pages), every minute. */
 export const orderExpiryJob: Job = {
   name: 'order-expiry',
   intervalMs: () => 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, decimal, mul, roundHalfUp, toNumber } from './decimal.js';
+import { add, decimal, mul, roundHalfUp, scaledExactly, shift, toNumber } from './decimal.js';
 
 describe('decimal', () => {
   it('reads the shortest spelling of a number exactly', () => {
@@ -20,5 +20,16 @@ describe('decimal', () => {
     expect(roundHalfUp(decimal(2.4999))).toBe(2);
     expect(roundHalfUp(decimal(-2.5))).toBe(-3);
     expect(roundHalfUp(decimal(7))).toBe(7);
+  });
+
+  it('scales by powers of ten and refuses what does not fit the places', () => {
+    expect(shift(decimal(19.99), 2)).toEqual({ units: 1999n, scale: 0 });
+    expect(shift(decimal(7), 3)).toEqual({ units: 7000n, scale: 0 });
+    expect(scaledExactly(19.99, 2)).toBe(1999);
+    expect(scaledExactly(1.1, 2)).toBe(110);
+    expect(scaledExactly(1.001, 2)).toBeUndefined();
+    expect(scaledExactly(1e-7, 2)).toBeUndefined();
+    expect(scaledExactly(Number.NaN, 2)).toBeUndefined();
+    expect(scaledExactly(1e300, 2)).toBeUndefined();
   });
 });

@@ -80,3 +80,22 @@ export function isPositive(d: Decimal): boolean {
 export function toNumber(d: Decimal): number {
   return Number(`${d.units}e-${d.scale}`);
 }
+
+/** d × 10^places, exactly. */
+export function shift(d: Decimal, places: number): Decimal {
+  if (places <= d.scale) return { units: d.units, scale: d.scale - places };
+  return { units: d.units * pow10(places - d.scale), scale: 0 };
+}
+
+/**
+ * `value` × 10^places as an exact integer (`19.99`, 2 → 1999), or undefined when `value` has
+ * more decimal places than that (`1.001`), is not finite, or the result is past the exact range.
+ * Reads the number's shortest spelling, so no float product decides it.
+ */
+export function scaledExactly(value: number, places: number): number | undefined {
+  if (!Number.isFinite(value)) return undefined;
+  const d = shift(decimal(value), places);
+  if (d.scale > 0) return undefined;
+  const result = Number(d.units);
+  return Number.isSafeInteger(result) ? result : undefined;
+}

@@ -2,7 +2,7 @@ import { Role, type NotificationItem, type NotificationSettings } from '@gateway
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LowBalanceWatch } from '../../src/domain/notifications/low-balance.js';
-import { closeExpiredOrders } from '../../src/domain/payments/orders.js';
+import { closeExpiredOrders } from '../../src/domain/payments/close.js';
 import { testDb, testRedis } from '../helpers/test-context.js';
 import { startRelayTest, type RelayTest } from '../relay/relay-setup.js';
 import { sendJson, startFakeHttp, type FakeHttp } from '../signin/fakes/fake-http.js';

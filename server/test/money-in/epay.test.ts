@@ -1,10 +1,10 @@
 import { LogType, Role } from '@gateway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeExpiredOrders } from '../../src/domain/payments/orders.js';
+import { closeExpiredOrders } from '../../src/domain/payments/close.js';
 import { epaySign, epayVerify, startFakeEpay, type FakeEpay } from '../fake-epay/index.js';
 import { auditLedger } from '../helpers/ledger-audit.js';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
-import { balanceOf, orderRow } from './money-helpers.js';
+import { balanceOf, kindsOf, orderRow } from './money-helpers.js';
 import { api, newUser, type TestUser } from '../tokens/console-helpers.js';
 
 const key = 'merchant-secret-key';
@@ -210,21 +210,52 @@ describe(`EPay top-ups on ${testDb}`, () => {
     // A later notification for the full amount does not credit a failed order silently either.
     expect(await notify(notification(started.trade_no, '73.00'))).toBe('success');
     expect(await balance(buyer.id)).toBe(before);
+    expect(await kindsOf(t, started.trade_no)).toEqual(['ignored', 'mismatch', 'ignored']);
+    // Signed by the merchant's key for an order not here: logged once for staff; forged: not.
+    const stray = notification('TU-unknown', '73.00', { trade_no: 'GSTRAY' });
+    expect(await notify(stray)).toBe('fail');
+    expect(await notify(stray)).toBe('fail');
+    expect(await notify({ ...stray, sign: 'f'.repeat(32), trade_no: 'GFORGED' })).toBe('fail');
+    const unmatched = await api<{ items: Array<{ kind: string; ref: string }> }>(
+      t.app,
+      finance,
+      'GET',
+      '/api/user/topup/events?unmatched=true',
+    );
+    expect(unmatched.body.data.items.map((e) => [e.kind, e.ref])).toEqual([
+      ['unknown_order', 'GSTRAY'],
+      ['unknown_order', 'GTU-unknown'],
+    ]);
   });
 
-  it('never credits a closed order silently; staff ask the gateway and complete it from there', async () => {
+  it('credits a payment notified after the order closed, once, and logs every notification', async () => {
     const started = await pay(10);
     const closed = await api(t.app, buyer, 'POST', '/api/user/topup/close', {
       trade_no: started.trade_no,
     });
     expect(closed.body.success).toBe(true);
     const before = await balance(buyer.id);
-    expect(await notify(notification(started.trade_no, '73.00'))).toBe('success');
-    expect(await balance(buyer.id)).toBe(before);
-    const noted = await order(started.trade_no);
-    expect(noted.status).toBe('closed');
-    expect(noted.note).toContain('after the order was closed');
+    const signed = notification(started.trade_no, '73.00');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => notify(signed)));
+    expect(answers).toEqual(Array<string>(4).fill('success'));
+    expect(await balance(buyer.id)).toBe(before + 5_000_000);
+    const paid = await order(started.trade_no);
+    expect(paid.status).toBe('paid');
+    expect(paid.note).toContain('paid after the order was closed');
+    expect(await kindsOf(t, started.trade_no)).toEqual([
+      'closed',
+      'late_credited',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
+    expect(await auditLedger(t.ctx)).toEqual([]);
+  });
 
+  it('lets finance staff ask the gateway about a closed order and complete it from there', async () => {
+    const started = await pay(10);
+    await api(t.app, buyer, 'POST', '/api/user/topup/close', { trade_no: started.trade_no });
+    const before = await balance(buyer.id);
     // The buyer cannot ask; finance can. The gateway says unpaid first, then paid.
     expect(
       (await api(t.app, buyer, 'POST', '/api/user/topup/query', { trade_no: started.trade_no }))
@@ -254,6 +285,7 @@ describe(`EPay top-ups on ${testDb}`, () => {
     expect(await balance(buyer.id)).toBe(before + 5_000_000);
     await api(t.app, finance, 'POST', '/api/user/topup/query', { trade_no: started.trade_no });
     expect(await balance(buyer.id)).toBe(before + 5_000_000);
+    expect(await kindsOf(t, started.trade_no)).toEqual(['closed', 'completed']);
   });
 
   it('lets an administrator complete an order by hand, once, and closes stale orders', async () => {

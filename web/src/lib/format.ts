@@ -31,9 +31,17 @@ export function axisMoney(quota: number, display: QuotaDisplay): string {
   return `$${Number(usd.toFixed(digits))}`;
 }
 
-/** Money in minor units (cents, fen) of an ISO currency, e.g. `¥73.00` or `US$10.00`. */
-export function formatMoney(minor: number, currency: string, locale?: string): string {
-  const digits = minorDigits(currency);
+/**
+ * Money in minor units (cents, fen) of an ISO currency, e.g. `¥73.00` or `US$10.00`. `digits`
+ * is the minor unit's when it is not ISO's (an order keeps its provider's: Stripe counts ISK
+ * in hundredths).
+ */
+export function formatMoney(
+  minor: number,
+  currency: string,
+  locale?: string,
+  digits = minorDigits(currency),
+): string {
   const format = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,

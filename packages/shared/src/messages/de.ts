@@ -244,6 +244,18 @@ export const de: Catalogue = {
   invoice_file_missing: 'Für diese Rechnung gibt es noch kein PDF',
   order_already_paid: 'Die Bestellung wurde bereits bezahlt und gutgeschrieben',
   order_amount_mismatch: 'Der Anbieter meldet {paid} bezahlt, die Bestellung lautet auf {expected}',
+  payment_currency_unsupported:
+    'Der Zahlungsanbieter {provider} kann keine Zahlungen in {currency} annehmen',
+  notify_payment_title: '{system}: {what} ({trade_no})',
+  notify_payment_body:
+    '{what}: Bestellung {trade_no} von Benutzer #{user_id}, {money}; Saldoänderung {quota}. Details stehen im Protokoll der Bestellung.',
+  payment_late: 'Eine Zahlung nach Schließung der Bestellung',
+  payment_mismatch: 'Eine Zahlung über einen anderen Betrag',
+  payment_refund: 'Eine Rückerstattung',
+  payment_refund_returned: 'Eine fehlgeschlagene Rückerstattung',
+  payment_dispute: 'Eine Anfechtung (Rückbuchung)',
+  payment_dispute_returned: 'Eine gewonnene Anfechtung',
+  payment_dispute_lost: 'Eine verlorene Anfechtung',
   online_topup_disabled: 'Online-Aufladung ist nicht aktiviert',
   stripe_topup_disabled: 'Aufladung über Stripe ist nicht aktiviert',
   chat_link_unset: 'Der Chat-Link ist nicht festgelegt',

@@ -227,6 +227,18 @@ export const en = {
   invoice_file_missing: 'No PDF is available for this invoice yet',
   order_already_paid: 'The order has already been paid and credited',
   order_amount_mismatch: 'The provider reports {paid} paid, but the order is for {expected}',
+  payment_currency_unsupported:
+    'The payment provider {provider} cannot take payments in {currency}',
+  notify_payment_title: '{system}: {what} ({trade_no})',
+  notify_payment_body:
+    "{what}: order {trade_no} of user #{user_id}, {money}; balance change {quota}. See the order's log for details.",
+  payment_late: 'A payment after the order closed',
+  payment_mismatch: 'A payment of another amount',
+  payment_refund: 'A refund',
+  payment_refund_returned: 'A failed refund',
+  payment_dispute: 'A dispute (chargeback)',
+  payment_dispute_returned: 'A dispute won',
+  payment_dispute_lost: 'A dispute lost',
   online_topup_disabled: 'Online top-up is not enabled',
   stripe_topup_disabled: 'Stripe top-up is not enabled',
   chat_link_unset: 'The chat link is not set',

@@ -232,6 +232,18 @@ export const ja: Catalogue = {
   order_already_paid: 'この注文は支払い済みで、残高に反映済みです',
   order_amount_mismatch:
     'プロバイダーは {paid} の支払いを報告していますが、注文額は {expected} です',
+  payment_currency_unsupported:
+    '決済プロバイダー {provider} は {currency} での支払いを受け付けられません',
+  notify_payment_title: '{system}：{what}（{trade_no}）',
+  notify_payment_body:
+    '{what}：ユーザー #{user_id} の注文 {trade_no}、{money}；残高の変動 {quota}。詳細は注文のログをご覧ください。',
+  payment_late: '注文終了後の支払い',
+  payment_mismatch: '金額の異なる支払い',
+  payment_refund: '返金',
+  payment_refund_returned: '失敗した返金',
+  payment_dispute: '異議申し立て（チャージバック）',
+  payment_dispute_returned: '異議申し立ての勝訴',
+  payment_dispute_lost: '異議申し立ての敗訴',
   online_topup_disabled: 'オンラインチャージは有効になっていません',
   stripe_topup_disabled: 'Stripe によるチャージは有効になっていません',
   chat_link_unset: 'チャットリンクが設定されていません',

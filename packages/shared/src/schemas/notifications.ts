@@ -11,10 +11,16 @@ export const notificationEvents = [
   'channel',
   'withdrawal',
   'budget',
+  'payment',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 /** Events only root hears about. */
 export const rootOnlyEvents: readonly NotificationEvent[] = ['channel', 'withdrawal'];
+/**
+ * Events only finance staff and above hear about: payment incidents (a payment after its order
+ * closed, a wrong amount, refunds and disputes).
+ */
+export const financeEvents: readonly NotificationEvent[] = ['payment'];
 
 /** How a user is told. */
 export const notificationMethods = ['email', 'wxpusher', 'wecom', 'dingtalk', 'webhook'] as const;

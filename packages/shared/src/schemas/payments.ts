@@ -102,6 +102,8 @@ export const topUpQuote = z.object({
   amount: z.number(),
   discount: z.number(),
   currency: z.string(),
+  /** Decimals of the minor units below, as the gateway's provider counts the currency. */
+  digits: z.number().int(),
   /** In minor units (cents, fen). */
   price_minor: z.number().int(),
   fee_minor: z.number().int(),
@@ -125,8 +127,14 @@ export const payStart = z.object({
 });
 export type PayStart = z.output<typeof payStart>;
 
-/** Order states: pending → paid, closed (timeout or by the buyer) or failed. */
+/**
+ * Order states: pending → paid, closed (timeout or by the buyer) or failed. A payment
+ * confirmed after its order closed still makes it paid (late payments are credited).
+ */
 export const orderStatuses = ['pending', 'paid', 'closed', 'failed'] as const;
+
+/** Where a dispute (chargeback) of an order stands; '' = none. */
+export const disputeStatuses = ['', 'open', 'won', 'lost', 'inquiry'] as const;
 
 export const orderItem = z.object({
   id: z.number().int(),
@@ -141,8 +149,15 @@ export const orderItem = z.object({
   discount: z.number(),
   currency: z.string(),
   money_minor: z.number().int(),
+  /** Decimals of the `*_minor` amounts (the provider's units for the currency). */
+  money_digits: z.number().int(),
   quota: z.number().int(),
   status: z.enum(orderStatuses),
+  /** Refunded by the provider so far, in minor units. */
+  refunded_minor: z.number().int(),
+  /** Held by an open or lost dispute, in minor units. */
+  disputed_minor: z.number().int(),
+  dispute_status: z.enum(disputeStatuses),
   note: z.string(),
   operator_id: z.number().int(),
   created_at: z.number().int(),
@@ -172,3 +187,70 @@ export const orderQueryResult = z.object({
   provider_state: z.enum(['paid', 'unpaid', 'unknown']),
   order: orderItem,
 });
+
+/** What a callback, a close or a reversal did to an order. */
+export const orderEventKinds = [
+  /** Paid and credited. */
+  'credited',
+  /** Paid after the order had closed, and credited then. */
+  'late_credited',
+  /** Completed by staff (after asking the provider, or by hand). */
+  'completed',
+  /** A payment reported again: nothing more to do. */
+  'duplicate',
+  /** Paid another amount or currency than the order's: not credited. */
+  'mismatch',
+  /** A verified callback naming an order this gateway does not have. */
+  'unknown_order',
+  /** A callback that changes nothing (not paid yet, already closed, a state not acted on). */
+  'ignored',
+  /** The provider reports the payment failed. */
+  'failed',
+  /** The provider's payment page expired unpaid. */
+  'expired',
+  /** Closed unpaid (by the buyer, staff or the payment window). */
+  'closed',
+  /** The provider's payment page could not be closed with the order. */
+  'cancel_failed',
+  /** Refunded (part of it): its share of the quota taken back. */
+  'refunded',
+  /** A refund failed: its share given back. */
+  'refund_returned',
+  /** A dispute took the money: its share of the quota taken back. */
+  'dispute_opened',
+  /** A dispute was won (or its money reinstated): its share given back. */
+  'dispute_returned',
+  /** A dispute was lost: the money stays taken. */
+  'dispute_lost',
+] as const;
+export type OrderEventKind = (typeof orderEventKinds)[number];
+
+export const orderEvent = z.object({
+  id: z.number().int(),
+  /** 0: a callback that named no order of its gateway. */
+  order_id: z.number().int(),
+  gateway_id: z.number().int(),
+  kind: z.enum(orderEventKinds),
+  /** The provider's reference: event, refund or dispute id, trade number. */
+  ref: z.string(),
+  /** Money it concerned, in the order's minor units. */
+  amount_minor: z.number().int(),
+  /** Quota it moved (negative: taken back from the balance). */
+  quota: z.number().int(),
+  detail: z.string(),
+  created_at: z.number().int(),
+});
+export type OrderEvent = z.output<typeof orderEvent>;
+export const orderEventPage = pageOf(orderEvent);
+
+/** `GET /api/user/topup/events`: one order's log, or (`unmatched`) callbacks that named none. */
+export const orderEventQuery = z
+  .object({
+    trade_no: z.string().trim().max(64).default(''),
+    unmatched: z
+      .string()
+      .optional()
+      .transform((v) => v === 'true' || v === '1'),
+  })
+  .and(pageQuery);
+export type OrderEventParams = z.input<typeof orderEventQuery>;

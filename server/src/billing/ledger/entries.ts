@@ -37,6 +37,16 @@ export type LedgerReason =
   | 'redeem'
   /** A paid top-up order was credited (the reference is the order number). */
   | 'topup'
+  /**
+   * The payment provider refunded (part of) a credited top-up: its share of the quota taken
+   * back (negative), or given again when the refund failed (reference: the order number).
+   */
+  | 'topup_refund'
+  /**
+   * A dispute (chargeback) took (part of) a credited top-up: its share of the quota taken back
+   * when the dispute opened, given again when it was won (reference: the order number).
+   */
+  | 'topup_dispute'
   /** The daily check-in reward (the reference is the date). */
   | 'checkin'
   /** Invitation balance moved into the quota: one row on each account, the same reference. */
@@ -67,6 +77,16 @@ export interface Posting {
   /** The user who made the change; 0 (the default) for the system. */
   operatorId?: number;
 }
+
+/**
+ * Reasons whose debit may take a user's balance below zero: the money behind the quota went
+ * back to the payer whether or not the quota is still there. A balance below zero refuses
+ * every priced request until it is settled.
+ */
+export const overdraftReasons: ReadonlySet<LedgerReason> = new Set([
+  'topup_refund',
+  'topup_dispute',
+]);
 
 /** The largest balance the ledger keeps exact: past it a number is no longer an integer. */
 export const maxBalance = Number.MAX_SAFE_INTEGER;

@@ -1,21 +1,27 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
-import type { Posting } from './entries.js';
+import { overdraftReasons, type Posting } from './entries.js';
 import { runAsync, type Program } from './program.js';
-import { credit, debit, insertEntries, setIf } from './statements.js';
+import { credit, debit, insertEntries, overdraw, setIf } from './statements.js';
 
 /** How a posting went: done, or refused because the balance would go below 0 or past exact. */
 export type PostOutcome = 'posted' | 'insufficient' | 'too_large';
 
-/** One guarded balance statement and its ledger row. */
+/**
+ * One guarded balance statement and its ledger row. A debit stops at zero, except a user's
+ * debit for a reason in `overdraftReasons`, which stops only where numbers stop being exact.
+ */
 export function* postProgram(posting: Posting, now: number): Program<PostOutcome> {
-  const { account, accountId, delta } = posting;
+  const { account, accountId, delta, reason } = posting;
   if (delta === 0) return 'posted';
+  const mayOverdraw = account === 'user' && overdraftReasons.has(reason);
   const moved = yield delta > 0
     ? credit(account, accountId, delta)
-    : debit(account, accountId, -delta);
-  if (moved.changes !== 1) return delta > 0 ? 'too_large' : 'insufficient';
+    : mayOverdraw
+      ? overdraw(account, accountId, -delta)
+      : debit(account, accountId, -delta);
+  if (moved.changes !== 1) return delta > 0 || mayOverdraw ? 'too_large' : 'insufficient';
   yield insertEntries([{ ...posting, later: 0, createdAt: now }]);
   return 'posted';
 }
@@ -40,8 +46,9 @@ function checkAmount(amount: number): void {
 
 /**
  * Moves a balance by `posting.delta` with its ledger row, in `db`'s transaction when it is one
- * (else in its own). Throws `quota_below_zero` when a debit is not covered and
- * `quota_too_large` when an amount or the result is past the exact range; nothing changes then.
+ * (else in its own). Throws `quota_below_zero` when a debit is not covered (an overdraft
+ * reason aside) and `quota_too_large` when an amount or the result is past the exact range;
+ * nothing changes then.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema will do
 export async function post(db: Kysely<any>, posting: Posting): Promise<void> {

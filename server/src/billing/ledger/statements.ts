@@ -39,6 +39,18 @@ export function debit(account: LedgerAccount, id: number, amount: number): RawSt
   };
 }
 
+/**
+ * Takes `amount` even past zero, as long as the result stays exact (1 row changed when taken):
+ * only for the reasons in `overdraftReasons`.
+ */
+export function overdraw(account: LedgerAccount, id: number, amount: number): RawStatement {
+  const { table, column } = at(account);
+  return {
+    sql: `update ${table} set ${column} = ${column} - ?, ${bump} where id = ? and ${column} >= ?`,
+    params: [amount, id, amount - maxBalance],
+  };
+}
+
 /** Adds `amount` only if the result stays exact (1 row changed when added). */
 export function credit(account: LedgerAccount, id: number, amount: number): RawStatement {
   const { table, column } = at(account);

@@ -21,6 +21,7 @@ import * as m0022 from './0022_fallback_groups.js';
 import * as m0023 from './0023_import_map.js';
 import * as m0024 from './0024_reservations_lean.js';
 import * as m0025 from './0025_money_version.js';
+import * as m0026 from './0026_payment_reversals.js';
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0023_import_map': m0023,
   '0024_reservations_lean': m0024,
   '0025_money_version': m0025,
+  '0026_payment_reversals': m0026,
 };

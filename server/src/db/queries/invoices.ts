@@ -1,4 +1,5 @@
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import { minorDigits } from '@gateway/shared';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import { dialectOf, type Db } from '../client.js';
 import type { Database, InvoicesTable } from '../schema/index.js';
 
@@ -17,18 +18,29 @@ export async function lockUser(trx: Db, userId: number): Promise<void> {
   await query.executeTakeFirst();
 }
 
-/** Paid top-ups of a user in one currency, minus what live invoices already cover. */
+/** `minor` units of `from` decimals in units of `to` decimals, rounded down. */
+function rescale(minor: number, from: number, to: number): number {
+  return to >= from ? minor * 10 ** (to - from) : Math.floor(minor / 10 ** (from - to));
+}
+
+/**
+ * Paid top-ups of a user in one currency, less what was refunded or disputed, minus what live
+ * invoices already cover; in the currency's ISO minor units (an order keeps its provider's,
+ * e.g. Stripe's hundredths of a króna).
+ */
 export async function invoiceableMinor(db: Db, userId: number, currency: string): Promise<number> {
   const [paid, held] = await Promise.all([
     db
       .selectFrom('orders')
-      .select((eb) =>
-        eb.fn.coalesce(eb.fn.sum<number | string>('money_minor'), eb.lit(0)).as('sum'),
-      )
+      .select((eb) => [
+        'money_digits',
+        eb.fn.sum<number | string>(sql`money_minor - refunded_minor - disputed_minor`).as('sum'),
+      ])
       .where('user_id', '=', userId)
       .where('status', '=', 'paid')
       .where('currency', '=', currency)
-      .executeTakeFirstOrThrow(),
+      .groupBy('money_digits')
+      .execute(),
     db
       .selectFrom('invoices')
       .select((eb) =>
@@ -39,7 +51,9 @@ export async function invoiceableMinor(db: Db, userId: number, currency: string)
       .where('status', 'in', liveStatuses)
       .executeTakeFirstOrThrow(),
   ]);
-  return Number(paid.sum) - Number(held.sum);
+  const digits = minorDigits(currency);
+  const kept = paid.reduce((sum, g) => sum + rescale(Number(g.sum), g.money_digits, digits), 0);
+  return kept - Number(held.sum);
 }
 
 export async function insertInvoice(db: Db, row: Insertable<InvoicesTable>): Promise<number> {

@@ -5,6 +5,18 @@ import type { NotificationPrefsTable, NotificationsTable } from '../schema/index
 export type NotificationPrefsRow = Selectable<NotificationPrefsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 
+/** Enabled users of at least `role` (finance staff and above, for payment incidents). */
+export async function findUserIdsWithRole(db: Db, role: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '>=', role)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export function findPrefs(db: Db, userId: number): Promise<NotificationPrefsRow | undefined> {
   return db
     .selectFrom('notification_prefs')

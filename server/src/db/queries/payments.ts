@@ -1,9 +1,15 @@
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../client.js';
-import type { Database, OrdersTable, PaymentGatewaysTable } from '../schema/index.js';
+import type {
+  Database,
+  OrderEventsTable,
+  OrdersTable,
+  PaymentGatewaysTable,
+} from '../schema/index.js';
 
 export type GatewayRow = Selectable<PaymentGatewaysTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
 
 export function listGateways(db: Db, enabledOnly = false): Promise<GatewayRow[]> {
   let query = db.selectFrom('payment_gateways').selectAll().orderBy('sort').orderBy('id');
@@ -48,6 +54,53 @@ export async function insertOrder(db: Db, row: Insertable<OrdersTable>): Promise
 
 export function findOrder(db: Db, tradeNo: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('trade_no', '=', tradeNo).executeTakeFirst();
+}
+
+export function findOrderById(db: Db, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The order of a gateway whose payment the provider calls `paymentRef` (a PaymentIntent). */
+export function findOrderByPaymentRef(
+  db: Db,
+  gatewayId: number,
+  paymentRef: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('payment_ref', '=', paymentRef)
+    .where('gateway_id', '=', gatewayId)
+    .executeTakeFirst();
+}
+
+/** Stores the provider's id of an order's payment, unless it has one already. */
+export async function setPaymentRef(db: Db, id: number, paymentRef: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_ref: paymentRef })
+    .where('id', '=', id)
+    .where('payment_ref', '=', '')
+    .execute();
+}
+
+/**
+ * Changes an order only while its state and `ver` are still those `seen`, and moves `ver` on:
+ * the compare-and-set of credits and reversals. True when this one changed it.
+ */
+export async function updateOrderAt(
+  db: Db,
+  seen: { id: number; status: string; ver: number },
+  values: Updateable<OrdersTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...values, ver: seen.ver + 1 })
+    .where('id', '=', seen.id)
+    .where('status', '=', seen.status)
+    .where('ver', '=', seen.ver)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Which orders a listing covers; `userId` is set for a buyer's own list. */
@@ -153,4 +206,39 @@ export async function setGatewayTradeNo(db: Db, id: number, gatewayTradeNo: stri
     .set({ gateway_trade_no: gatewayTradeNo })
     .where('id', '=', id)
     .execute();
+}
+
+/** Logs what a callback or a close did to an order (`order_id` 0: it named no order). */
+export async function insertOrderEvent(db: Db, row: Insertable<OrderEventsTable>): Promise<void> {
+  await db.insertInto('order_events').values(row).execute();
+}
+
+/** Whether a once-only move with this key was recorded. */
+export async function hasOrderEvent(db: Db, dedupe: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_events')
+    .select('id')
+    .where('dedupe', '=', dedupe)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The log of one order (or, with 0, of callbacks that named no order), newest first. */
+export async function listOrderEvents(db: Db, orderId: number, page: number, size: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    db
+      .selectFrom('order_events')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }

@@ -16,6 +16,7 @@ import type { LogsTable, QuotaDataTable } from './logs.js';
 import type {
   InvoiceFilesTable,
   InvoicesTable,
+  OrderEventsTable,
   OrdersTable,
   PaymentGatewaysTable,
   RedemptionsTable,
@@ -45,6 +46,7 @@ export interface Database {
   redemptions: RedemptionsTable;
   payment_gateways: PaymentGatewaysTable;
   orders: OrdersTable;
+  order_events: OrderEventsTable;
   invoices: InvoicesTable;
   invoice_files: InvoiceFilesTable;
   checkins: CheckinsTable;

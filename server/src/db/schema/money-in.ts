@@ -60,8 +60,20 @@ export interface OrdersTable {
   /** The recharge discount applied (1 = none). */
   discount: Generated<number>;
   currency: string;
-  /** What the buyer pays, in minor units of `currency` (fees included). */
+  /** What the buyer pays, in minor units of `currency` as its provider counts them (fees included). */
   money_minor: number;
+  /** Decimals of `money_minor`: the provider's for the currency when the order was made. */
+  money_digits: Generated<number>;
+  /** The provider's id of the payment itself, when it differs from `gateway_trade_no` (Stripe's PaymentIntent). */
+  payment_ref: Generated<string>;
+  /** Refunded so far, in the units of `money_minor`. */
+  refunded_minor: Generated<number>;
+  /** Held by open or lost disputes (chargebacks), in the units of `money_minor`. */
+  disputed_minor: Generated<number>;
+  /** '' (none), `open`, `won`, `lost`, or `inquiry` (a dispute that took no money). */
+  dispute_status: Generated<string>;
+  /** Moves by one with every credit and reversal: their compare-and-set guard. */
+  ver: Generated<number>;
   /** Quota credited when paid: fixed when the order is made, never recomputed. */
   quota: number;
   /** pending → paid, closed or failed. */
@@ -72,6 +84,26 @@ export interface OrdersTable {
   created_at: number;
   paid_at: Generated<number>;
   closed_at: Generated<number>;
+}
+
+/** What one callback (or a close) did to an order: the log operators read on the order. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  /** 0 when the callback named no order of its gateway. */
+  order_id: Generated<number>;
+  gateway_id: Generated<number>;
+  /** `credited`, `late_credited`, `duplicate`, `mismatch`, `refunded` … (`orderEventKinds`). */
+  kind: string;
+  /** The provider's reference: event, refund or dispute id, trade number. */
+  ref: Generated<string>;
+  /** Money it concerned, in the order's minor units (0 when none). */
+  amount_minor: Generated<number>;
+  /** Quota it moved (negative: taken back). */
+  quota: Generated<number>;
+  detail: Generated<string>;
+  /** A unique key for a move that must happen once (`refund:re_…`); null for plain log rows. */
+  dedupe: string | null;
+  created_at: number;
 }
 
 /** An invoice a user applied for over paid top-ups (spec section 3). */

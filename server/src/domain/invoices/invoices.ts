@@ -34,6 +34,7 @@ import {
 } from '../../db/queries/invoices.js';
 import { findUserFields } from '../../db/queries/users.js';
 import { AppError } from '../../errors.js';
+import { scaledExactly } from '../../lib/decimal.js';
 import { nowSeconds } from '../../lib/time.js';
 import { guardStaffAction, type StaffActor } from '../../policies/staff.js';
 import { insertAccountLog } from '../users/account-log.js';
@@ -56,13 +57,13 @@ function forbiddenWords(ctx: AppContext): string[] {
     .filter(Boolean);
 }
 
-/** `amount` major units in minor units of `currency`; refuses more decimals than it has. */
+/**
+ * `amount` major units in minor units of `currency`, read from the number's decimal spelling;
+ * refuses more decimals than the currency has.
+ */
 function toMinorExact(amount: number, currency: string): number {
-  const scaled = amount * 10 ** minorDigits(currency);
-  const minor = Math.round(scaled);
-  if (Math.abs(scaled - minor) > 1e-6 || !Number.isSafeInteger(minor)) {
-    throw new AppError('invoice_amount_invalid');
-  }
+  const minor = scaledExactly(amount, minorDigits(currency));
+  if (minor === undefined) throw new AppError('invoice_amount_invalid');
   return minor;
 }
 

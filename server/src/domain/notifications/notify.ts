@@ -1,4 +1,6 @@
 import {
+  Role,
+  financeEvents,
   isLanguage,
   notificationPrefs,
   rootOnlyEvents,
@@ -10,7 +12,11 @@ import {
 } from '@gateway/shared';
 import { systemName } from '../../config/settings/groups/general.js';
 import type { NotifyContext } from './notify-context.js';
-import { findPrefs, insertNotification } from '../../db/queries/notifications.js';
+import {
+  findPrefs,
+  findUserIdsWithRole,
+  insertNotification,
+} from '../../db/queries/notifications.js';
 import { findUserFields } from '../../db/queries/users.js';
 import { findRoot } from '../../db/queries/users.js';
 import { nowSeconds } from '../../lib/time.js';
@@ -47,7 +53,8 @@ export async function notifyUser(
   try {
     const user = await findUserFields(ctx.db, userId, ['role', 'email', 'language']);
     if (!user) return;
-    if (event !== 'test' && rootOnlyEvents.includes(event) && user.role < 100) return;
+    if (event !== 'test' && rootOnlyEvents.includes(event) && user.role < Role.root) return;
+    if (event !== 'test' && financeEvents.includes(event) && user.role < Role.finance) return;
     const prefs = await prefsOf(ctx, userId);
     if (event !== 'test' && !prefs.events.includes(event)) return;
     // E-mail needs an address and a configured SMTP server; without them nothing is queued.
@@ -78,6 +85,17 @@ export async function notifyUser(
   } catch (error) {
     ctx.log.error({ userId, event, error: String(error) }, 'notification could not be queued');
   }
+}
+
+/** Queues a notification for every enabled user of at least `role` (staff incidents). */
+export async function notifyRole(
+  ctx: NotifyContext,
+  role: number,
+  event: NotificationEvent,
+  text: NoticeText,
+): Promise<void> {
+  const ids = await findUserIdsWithRole(ctx.db, role).catch(() => []);
+  for (const id of ids) await notifyUser(ctx, id, event, text);
 }
 
 /** Queues a notification for root (channel changes, withdrawal requests). */

@@ -17,6 +17,7 @@ export const defaultEvents: NotificationPrefs['events'] = [
   'quota_exhausted',
   'channel',
   'budget',
+  'payment',
 ];
 
 /** The stored settings in their checked form (a damaged row reads as the defaults). */

@@ -11,7 +11,7 @@ import {
 } from '../../db/queries/payments.js';
 import { AppError } from '../../errors.js';
 import { nowSeconds } from '../../lib/time.js';
-import type { PaymentProvider } from './providers/provider.js';
+import type { CurrencyUnits, PaymentProvider } from './providers/provider.js';
 import { paymentProviders } from './providers/registry.js';
 
 type SaveGateway = z.output<typeof savePaymentGatewayRequest>;
@@ -21,6 +21,13 @@ export function providerOf(kind: string): PaymentProvider {
   const provider = paymentProviders[kind];
   if (!provider) throw new AppError('payment_provider_unknown', { provider: kind });
   return provider;
+}
+
+/** How a provider counts a currency; `payment_currency_unsupported` when it cannot take it. */
+export function currencyUnitsOf(kind: string, currency: string): CurrencyUnits {
+  const units = providerOf(kind).units(currency);
+  if (!units) throw new AppError('payment_currency_unsupported', { currency, provider: kind });
+  return units;
 }
 
 /** A gateway's stored credentials, parsed by its provider. */
@@ -66,6 +73,7 @@ export async function savePaymentGateway(
   input: SaveGateway,
 ): Promise<PaymentGateway> {
   const provider = providerOf(input.provider);
+  currencyUnitsOf(input.provider, input.currency);
   const stored = input.id ? await findGateway(ctx.db, input.id) : undefined;
   if (input.id && !stored) throw new AppError('payment_gateway_not_found');
   const previous = stored ? (JSON.parse(stored.config || '{}') as Record<string, unknown>) : {};

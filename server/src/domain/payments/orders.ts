@@ -1,5 +1,4 @@
 import {
-  LogType,
   type OrderItem,
   type Page,
   type TopUpInfo,
@@ -7,9 +6,7 @@ import {
   formatMinor,
 } from '@gateway/shared';
 import type { FastifyRequest } from 'fastify';
-import { post } from '../../billing/ledger/index.js';
 import {
-  orderWindowMinutes,
   paymentMinAmount,
   quotaPerUnit,
   rechargeDiscount,
@@ -17,37 +14,35 @@ import {
   topUpLink,
 } from '../../config/settings/groups/general.js';
 import type { AppContext } from '../../context.js';
-import { transactRetrying } from '../../db/deadlock.js';
 import {
-  closeStaleOrders,
   findGateway,
   findOrder,
   insertOrder,
   listGateways,
   listOrders,
-  moveOrder,
   setGatewayTradeNo,
   type GatewayRow,
   type OrderFilter,
   type OrderRow,
 } from '../../db/queries/payments.js';
 import { AppError } from '../../errors.js';
+import { scaledExactly } from '../../lib/decimal.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 import { nowSeconds } from '../../lib/time.js';
-import { addTopUpTotal, findUserFields } from '../../db/queries/users.js';
-import { upgradeAfterTopUp } from '../levels/upgrade.js';
-import { formatBalance } from '../notifications/low-balance.js';
-import { notifyUser } from '../notifications/notify.js';
-import { insertAccountLog } from '../users/account-log.js';
-import { configOf, providerOf } from './gateways.js';
+import { creditOrder } from './credit.js';
+import { configOf, currencyUnitsOf, providerOf } from './gateways.js';
 import type { PayAction, ProviderState } from './providers/provider.js';
+import { paymentProviders } from './providers/registry.js';
 import { maxTopUpAmount, quoteTopUp } from './quote.js';
 
 /** Preset amounts on the top-up page. */
 const amountOptions = [10, 20, 50, 100, 200, 500];
 
+/** What the top-up page offers: enabled gateways in a currency their provider takes. */
 export async function topUpInfo(ctx: AppContext): Promise<TopUpInfo> {
-  const gateways = await listGateways(ctx.db, true);
+  const gateways = (await listGateways(ctx.db, true)).filter(
+    (g) => paymentProviders[g.provider]?.units(g.currency) !== undefined,
+  );
   return {
     enable_online_topup: gateways.length > 0,
     gateways: gateways.map((g) => ({
@@ -75,14 +70,18 @@ async function enabledGateway(ctx: AppContext, id: number): Promise<GatewayRow> 
   return gateway;
 }
 
-/** The price of `amount` USD through a gateway; refuses amounts out of range. */
+/**
+ * The price of `amount` USD through a gateway; refuses amounts out of range, with more than
+ * two decimals (read from the number's decimal spelling: 19.99 is fine, 1.001 is not), or in a
+ * currency the gateway's provider cannot take.
+ */
 export async function quoteFor(
   ctx: AppContext,
   amount: number,
   gatewayId: number,
 ): Promise<{ quote: TopUpQuote; gateway: GatewayRow }> {
   const min = ctx.settings.get(paymentMinAmount);
-  if (Math.round(amount * 100) !== amount * 100) throw new AppError('topup_amount_invalid');
+  if (scaledExactly(amount, 2) === undefined) throw new AppError('topup_amount_invalid');
   if (amount < min) throw new AppError('topup_amount_below_min', { min: String(min) });
   if (amount > maxTopUpAmount) throw new AppError('topup_amount_too_large');
   const gateway = await enabledGateway(ctx, gatewayId);
@@ -94,6 +93,7 @@ export async function quoteFor(
       percentFee: Number(gateway.percent_fee),
       currencyRate: Number(gateway.currency_rate),
       currency: gateway.currency,
+      units: currencyUnitsOf(gateway.provider, gateway.currency),
     },
     ctx.settings.get(quotaPerUnit),
   );
@@ -104,6 +104,7 @@ export async function quoteFor(
       amount: q.amount,
       discount: q.discount,
       currency: q.currency,
+      digits: q.digits,
       price_minor: q.priceMinor,
       fee_minor: q.feeMinor,
       money_minor: q.moneyMinor,
@@ -142,6 +143,7 @@ export async function startPayment(
     discount: quote.discount,
     currency: quote.currency,
     money_minor: quote.money_minor,
+    money_digits: quote.digits,
     quota: quote.quota,
     created_at: now,
   });
@@ -160,71 +162,6 @@ export async function startPayment(
   return { trade_no: tradeNo, action: action as PayAction };
 }
 
-/** How an order is being completed. */
-export interface Completion {
-  gatewayTradeNo?: string;
-  paymentType?: string;
-  /** Who completed it by hand (0: the provider's callback). */
-  operatorId: number;
-  /** Also complete a closed or failed order (an administrator's decision, or a confirmed payment). */
-  reopen: boolean;
-  note: string;
-}
-
-/**
- * Credits a paid order exactly once: moves it to `paid` with one guarded statement and
- * credits its stored quota through the ledger, with the top-up log, in one transaction.
- * False when it was already paid (or is closed and `reopen` was not given).
- */
-export async function creditOrder(
-  ctx: AppContext,
-  order: OrderRow,
-  how: Completion,
-): Promise<boolean> {
-  const from = how.reopen ? ['pending', 'closed', 'failed'] : ['pending'];
-  const now = nowSeconds();
-  const credited = await transactRetrying(ctx.db, async (trx) => {
-    const moved = await moveOrder(trx, order.id, from, {
-      status: 'paid',
-      paid_at: now,
-      gateway_trade_no: how.gatewayTradeNo || order.gateway_trade_no,
-      payment_type: how.paymentType || order.payment_type,
-      operator_id: how.operatorId,
-      note: how.note.slice(0, 255),
-    });
-    if (!moved) return false;
-    const quota = Number(order.quota);
-    await post(trx, {
-      account: 'user',
-      accountId: order.user_id,
-      delta: quota,
-      reason: 'topup',
-      ref: order.trade_no,
-      operatorId: how.operatorId,
-    });
-    await addTopUpTotal(trx, order.user_id, quota);
-    const user = await findUserFields(trx, order.user_id, ['username']);
-    const paid = `${formatMinor(Number(order.money_minor), order.currency)} ${order.currency}`;
-    await insertAccountLog(trx, {
-      userId: order.user_id,
-      username: user?.username ?? '',
-      type: LogType.topup,
-      content: `Online top-up ${order.trade_no}: paid ${paid} for ${order.amount} USD${how.operatorId ? ` (completed by administrator #${how.operatorId})` : ''}`,
-      quota,
-    });
-    return true;
-  });
-  if (credited) {
-    await upgradeAfterTopUp(ctx, order.user_id);
-    await notifyUser(ctx, order.user_id, 'topup', {
-      title: 'notify_topup_title',
-      body: 'notify_topup_body',
-      params: { amount: formatBalance(ctx, Number(order.quota)), what: order.trade_no },
-    });
-  }
-  return credited;
-}
-
 export function toOrderItem(row: OrderRow, gatewayNames: Map<number, string>): OrderItem {
   return {
     id: Number(row.id),
@@ -239,8 +176,12 @@ export function toOrderItem(row: OrderRow, gatewayNames: Map<number, string>): O
     discount: Number(row.discount),
     currency: row.currency,
     money_minor: Number(row.money_minor),
+    money_digits: row.money_digits,
     quota: Number(row.quota),
     status: row.status as OrderItem['status'],
+    refunded_minor: Number(row.refunded_minor),
+    disputed_minor: Number(row.disputed_minor),
+    dispute_status: row.dispute_status as OrderItem['dispute_status'],
     note: row.note,
     operator_id: row.operator_id,
     created_at: Number(row.created_at),
@@ -281,28 +222,8 @@ export async function orderItem(ctx: AppContext, tradeNo: string): Promise<Order
   return toOrderItem(await orderFor(ctx, tradeNo), await gatewayNames(ctx));
 }
 
-/** The buyer (or staff) closes a pending order; a paid one stays paid. */
-export async function closeOrder(ctx: AppContext, order: OrderRow, operatorId: number) {
-  const now = nowSeconds();
-  const closed = await moveOrder(ctx.db, order.id, ['pending'], {
-    status: 'closed',
-    closed_at: now,
-    operator_id: operatorId,
-    note: 'closed by request',
-  });
-  if (!closed) throw new AppError('order_not_pending');
-  // The buyer closing their own order needs no notice; staff closing it does.
-  if (operatorId !== order.user_id) await notifyOrderClosed(ctx, order);
-}
-
-/** Tells the buyer an unpaid order was closed. */
-function notifyOrderClosed(ctx: AppContext, order: OrderRow): Promise<void> {
-  return notifyUser(ctx, order.user_id, 'order', {
-    title: 'notify_order_closed_title',
-    body: 'notify_order_closed_body',
-    params: { trade_no: order.trade_no, amount: `${order.amount} USD` },
-  });
-}
+/** States staff may complete an order from: a closed or failed one too (their decision). */
+const staffCompletable = ['pending', 'closed', 'failed'];
 
 /** Asks the order's provider for its real state. */
 export async function askProvider(ctx: AppContext, order: OrderRow): Promise<ProviderState> {
@@ -325,15 +246,16 @@ export async function queryAndComplete(
   if (state.state === 'paid' && order.status !== 'paid') {
     if (state.paidMinor !== undefined && state.paidMinor !== Number(order.money_minor)) {
       throw new AppError('order_amount_mismatch', {
-        paid: formatMinor(state.paidMinor, order.currency),
-        expected: formatMinor(Number(order.money_minor), order.currency),
+        paid: formatMinor(state.paidMinor, order.currency, order.money_digits),
+        expected: formatMinor(Number(order.money_minor), order.currency, order.money_digits),
       });
     }
     await creditOrder(ctx, order, {
       gatewayTradeNo: state.gatewayTradeNo,
       paymentType: state.paymentType,
+      paymentRef: state.paymentRef,
       operatorId,
-      reopen: true,
+      from: staffCompletable,
       note: 'completed after the provider confirmed payment',
     });
   }
@@ -345,21 +267,9 @@ export async function completeByHand(ctx: AppContext, tradeNo: string, operatorI
   const order = await orderFor(ctx, tradeNo);
   const done = await creditOrder(ctx, order, {
     operatorId,
-    reopen: true,
+    from: staffCompletable,
     note: `completed by hand by administrator #${operatorId}`,
   });
-  if (!done) throw new AppError('order_already_paid');
+  if (!done.credited) throw new AppError('order_already_paid');
   return orderItem(ctx, tradeNo);
-}
-
-/** Closes pending orders older than the payment window (`OrderWindowMinutes`); answers how many. */
-export async function closeExpiredOrders(ctx: AppContext): Promise<number> {
-  const now = nowSeconds();
-  const closed = await closeStaleOrders(
-    ctx.db,
-    now - ctx.settings.get(orderWindowMinutes) * 60,
-    now,
-  );
-  for (const order of closed) await notifyOrderClosed(ctx, order);
-  return closed.length;
 }

@@ -1,8 +1,10 @@
-import { minorDigits } from '@gateway/shared';
+import { add, decimal, mul, roundHalfUp, shift, type Decimal } from '../../lib/decimal.js';
+import type { CurrencyUnits } from './providers/provider.js';
 /**
  * The price of a top-up: what the buyer pays for `amount` USD of quota through one gateway.
- * Money is counted in whole minor units of the payment currency (cents, fen) and rounded
- * once; the quota credited is fixed here and stored on the order, never recomputed.
+ * Money is counted in whole minor units of the payment currency as the gateway's provider
+ * counts them (cents, fen; Stripe's hundredths of a króna) and rounded once, in exact decimal
+ * arithmetic; the quota credited is fixed here and stored on the order, never recomputed.
  */
 
 /** The most one order may buy (spec: top-up maximum). */
@@ -17,6 +19,8 @@ export interface GatewayPricing {
   /** Payment currency per USD. */
   currencyRate: number;
   currency: string;
+  /** How the gateway's provider counts that currency. */
+  units: CurrencyUnits;
 }
 
 export interface Quote {
@@ -24,6 +28,8 @@ export interface Quote {
   /** The recharge discount applied (1 = none). */
   discount: number;
   currency: string;
+  /** Decimals of the minor units below. */
+  digits: number;
   /** The discounted price before fees, in minor units. */
   priceMinor: number;
   /** The gateway's fees, in minor units. */
@@ -51,10 +57,13 @@ export function discountFor(amount: number, tiers: Record<string, number>): numb
   return best;
 }
 
-/** `value` (in major units) in minor units, rounded half up. */
-function toMinor(value: number, digits: number): number {
-  const scale = 10 ** digits;
-  return Math.round(value * scale + 1e-7);
+/**
+ * `value` (major units) in minor units, rounded half up to the places a price may have: KWD
+ * at Stripe rounds to hundredths and is written in thousandths (`5.124` → `5120`).
+ */
+function toMinor(value: Decimal, units: CurrencyUnits): number {
+  const rounded = roundHalfUp(shift(value, units.places));
+  return rounded * 10 ** (units.digits - units.places);
 }
 
 /** Prices `amount` USD through a gateway. */
@@ -64,21 +73,23 @@ export function quoteTopUp(
   gateway: GatewayPricing,
   quotaPerUnit: number,
 ): Quote {
-  const digits = minorDigits(gateway.currency);
   const discount = discountFor(amount, tiers);
-  const price = amount * discount * gateway.currencyRate;
-  const priceMinor = toMinor(price, digits);
-  const moneyMinor = toMinor(
-    price * (1 + gateway.percentFee) + gateway.fixedFee * gateway.currencyRate,
-    digits,
+  const rate = decimal(gateway.currencyRate);
+  const price = mul(decimal(amount), decimal(discount), rate);
+  const money = add(
+    mul(price, add(decimal(1), decimal(gateway.percentFee))),
+    mul(decimal(gateway.fixedFee), rate),
   );
+  const priceMinor = toMinor(price, gateway.units);
+  const moneyMinor = toMinor(money, gateway.units);
   return {
     amount,
     discount,
     currency: gateway.currency,
+    digits: gateway.units.digits,
     priceMinor,
     feeMinor: moneyMinor - priceMinor,
     moneyMinor,
-    quota: Math.round(amount * quotaPerUnit),
+    quota: roundHalfUp(mul(decimal(amount), decimal(quotaPerUnit))),
   };
 }

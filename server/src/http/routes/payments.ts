@@ -3,6 +3,8 @@ import {
   hasRole,
   idParam,
   orderItem,
+  orderEventPage,
+  orderEventQuery,
   orderListQuery,
   orderPage,
   orderQueryResult,
@@ -21,8 +23,9 @@ import {
   removePaymentGateway,
   savePaymentGateway,
 } from '../../domain/payments/gateways.js';
+import { closeOrder } from '../../domain/payments/close.js';
+import { orderEventPage as orderEventPageOf } from '../../domain/payments/order-events.js';
 import {
-  closeOrder,
   completeByHand,
   listOrderItems,
   orderFor,
@@ -195,9 +198,25 @@ export const paymentRoutes: RouteModule = async (app, ctx) => {
     app,
     ctx,
     {
+      method: 'GET',
+      url: '/api/user/topup/events',
+      summary:
+        "An order's log: every callback, close, refund and dispute and what it did (finance staff); `unmatched=true`: verified callbacks that named no order",
+      tags,
+      access: Role.finance,
+      query: orderEventQuery,
+      response: orderEventPage,
+    },
+    ({ query }) => orderEventPageOf(ctx.db, query),
+  );
+  defineRoute(
+    app,
+    ctx,
+    {
       method: 'POST',
       url: '/api/user/topup/close',
-      summary: 'Closes an own pending order (staff: any order)',
+      summary:
+        'Closes an own pending order (staff: any order) and its payment page at the provider',
       tags,
       access: Role.user,
       body: tradeNoRequest,

@@ -13,6 +13,7 @@ import { notify } from '../../lib/notify';
 import { useUser } from '../../lib/user-store';
 import { useSiteInfo } from '../../site/hooks/use-status';
 import { closeOrder, completeOrder, fetchOrders, queryOrder } from './api';
+import { OrderDrawer } from './components/OrderDrawer';
 import { orderColumns } from './components/order-columns';
 import { ordersCsv } from './lib/orders-csv';
 
@@ -43,6 +44,8 @@ export function OrderPage() {
     status: undefined as OrderItem['status'] | undefined,
   });
   const [paging, setPaging] = useState({ p: 1, page_size: 10 });
+  const [opened, setOpened] = useState<OrderItem | null>(null);
+  const [unmatched, setUnmatched] = useState(false);
   const all = staff && scope === 'all';
   const query = {
     trade_no: filter.trade_no,
@@ -90,6 +93,8 @@ export function OrderPage() {
       'paid',
       'credited',
       'status',
+      'refunded',
+      'disputed',
       'created',
       'paidAt',
       'note',
@@ -97,7 +102,7 @@ export function OrderPage() {
     saveCsv(`orders-${new Date().toISOString().slice(0, 10)}.csv`, ordersCsv(orders, header));
   };
 
-  const columns = orderColumns(t, i18n.language, display, all, (o) => {
+  const columns = orderColumns(t, i18n.language, display, all, setOpened, (o) => {
     // Asking the gateway and completing by hand credit the buyer: not offered on one's own
     // orders nor on those of users of one's rank or above (the server refuses them).
     const refused = all ? refusalOf({ id: o.user_id, role: o.user_role ?? -1 }) : null;
@@ -202,6 +207,11 @@ export function OrderPage() {
                 {t('refresh')}
               </Button>
               {all && (
+                <Button onClick={() => setUnmatched(true)} data-testid="unmatched-callbacks">
+                  {t('unmatched')}
+                </Button>
+              )}
+              {all && (
                 <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()}>
                   {t('export')}
                 </Button>
@@ -220,6 +230,16 @@ export function OrderPage() {
           />
         </Flex>
       </Card>
+      <OrderDrawer
+        order={opened}
+        unmatched={unmatched}
+        staff={staff}
+        display={display}
+        onClose={() => {
+          setOpened(null);
+          setUnmatched(false);
+        }}
+      />
     </>
   );
 }

@@ -1,4 +1,10 @@
-import type { OrderItem, OrderListParams, Page } from '@gateway/shared';
+import type {
+  OrderEvent,
+  OrderEventParams,
+  OrderItem,
+  OrderListParams,
+  Page,
+} from '@gateway/shared';
 import { api } from '../../lib/api';
 
 /** Own orders, or (`all`, finance staff) everyone's. */
@@ -21,3 +27,7 @@ export const queryOrder = (tradeNo: string) =>
 /** Completes an order by hand (administrators). */
 export const completeOrder = (tradeNo: string) =>
   api.post<OrderItem>('/api/user/topup/complete', { trade_no: tradeNo });
+
+/** An order's log (finance staff), or the verified callbacks that named no order. */
+export const fetchOrderEvents = (query: OrderEventParams) =>
+  api.get<Page<OrderEvent>>('/api/user/topup/events', { query: { ...query } });

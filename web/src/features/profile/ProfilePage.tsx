@@ -39,7 +39,7 @@ export function ProfilePage() {
               <BindingsCard user={user} />
             </Col>
             <Col span={24}>
-              <NotificationsCard isRoot={user.role >= 100} display={quota} />
+              <NotificationsCard role={user.role} display={quota} />
             </Col>
             <Col xs={24} lg={12}>
               <AccessTokenCard />

@@ -1,5 +1,7 @@
 import { BellOutlined, SendOutlined } from '@ant-design/icons';
 import {
+  Role,
+  financeEvents,
   notificationEvents,
   notificationMethods,
   rootOnlyEvents,
@@ -17,8 +19,11 @@ import { NotificationHistory } from './NotificationHistory';
 
 type Values = Required<NotificationPrefsInput>;
 
-/** Subscription and notification management: events, method and its targets, warning quota. */
-export function NotificationsCard({ isRoot, display }: { isRoot: boolean; display: QuotaDisplay }) {
+/**
+ * Subscription and notification management: events (those of root and of finance staff shown
+ * to them only), method and its targets, warning quota.
+ */
+export function NotificationsCard({ role, display }: { role: number; display: QuotaDisplay }) {
   const { t } = useTranslation('notifications');
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -45,7 +50,11 @@ export function NotificationsCard({ isRoot, display }: { isRoot: boolean; displa
     },
   });
   const data = settings.data;
-  const events = notificationEvents.filter((e) => isRoot || !rootOnlyEvents.includes(e));
+  const events = notificationEvents.filter(
+    (e) =>
+      (role >= Role.root || !rootOnlyEvents.includes(e)) &&
+      (role >= Role.finance || !financeEvents.includes(e)),
+  );
   const secretHint = (stored: boolean | undefined) => (stored ? t('secretStored') : undefined);
 
   return (

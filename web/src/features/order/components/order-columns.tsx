@@ -1,24 +1,19 @@
 import type { OrderItem } from '@gateway/shared';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatMoney, formatTime } from '../../../lib/format';
 import { renderQuota, type QuotaDisplay } from '../../../lib/quota';
+import { OrderStateTags } from './OrderStateTags';
 
-const statusColor: Record<OrderItem['status'], string> = {
-  pending: 'gold',
-  paid: 'success',
-  closed: 'default',
-  failed: 'error',
-};
-
-/** The columns of the order table; `staff` adds the buyer. */
+/** The columns of the order table; `staff` adds the buyer; the number opens the order. */
 export function orderColumns(
   t: TFunction,
   locale: string,
   display: QuotaDisplay,
   staff: boolean,
+  open: (order: OrderItem) => void,
   actions: (order: OrderItem) => ReactNode,
 ): ColumnsType<OrderItem> {
   const columns: ColumnsType<OrderItem> = [
@@ -27,7 +22,11 @@ export function orderColumns(
       dataIndex: 'trade_no',
       render: (no: string, o) => (
         <>
-          <Typography.Text copyable>{no}</Typography.Text>
+          <Typography.Text copyable={{ text: no }}>
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => open(o)}>
+              {no}
+            </Button>
+          </Typography.Text>
           {o.gateway_trade_no && (
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {o.gateway_trade_no}
@@ -54,7 +53,7 @@ export function orderColumns(
               : undefined
           }
         >
-          {formatMoney(o.money_minor, o.currency, locale)}
+          {formatMoney(o.money_minor, o.currency, locale, o.money_digits)}
         </Tooltip>
       ),
     },
@@ -66,11 +65,7 @@ export function orderColumns(
     {
       title: t('columns.status'),
       dataIndex: 'status',
-      render: (s: OrderItem['status'], o) => (
-        <Tooltip title={o.note || undefined}>
-          <Tag color={statusColor[s]}>{t(`status.${s}`)}</Tag>
-        </Tooltip>
-      ),
+      render: (_: OrderItem['status'], o) => <OrderStateTags order={o} />,
     },
     { title: t('columns.created'), dataIndex: 'created_at', render: (s: number) => formatTime(s) },
     {

@@ -65,7 +65,8 @@ export function OnlineTopUpCard({
       </Card>
     );
   if (!info.enable_online_topup) return null;
-  const money = (minor: number) => formatMoney(minor, quote.data?.currency ?? 'USD', i18n.language);
+  const money = (minor: number) =>
+    formatMoney(minor, quote.data?.currency ?? 'USD', i18n.language, quote.data?.digits);
 
   return (
     <Card title={t('online.title')}>

@@ -1,6 +1,7 @@
-import { formatMinor, minorDigits } from '@gateway/shared';
+import { formatMinor, isoMinorDigits } from '@gateway/shared';
 import { z } from 'zod';
-import type { PaymentProvider } from '../provider.js';
+import { decimal, shift } from '../../../../lib/decimal.js';
+import type { CurrencyUnits, PaymentProvider } from '../provider.js';
 import { epaySign } from './sign.js';
 
 /** An EPay merchant: the gateway's base URL (sub-paths kept), merchant id and MD5 key. */
@@ -23,10 +24,23 @@ function under(base: string, script: string): URL {
 
 const trimSlash = (origin: string) => origin.replace(/\/+$/, '');
 
-/** Parses an EPay `money` string into minor units; NaN when it is not a plain amount. */
-export function moneyToMinor(money: string, currency: string): number {
-  if (!/^\d+(\.\d{1,2})?$/.test(money)) return Number.NaN;
-  return Math.round(Number(money) * 10 ** minorDigits(currency));
+/**
+ * EPay's `money` is text in major units with at most two decimals (yuan and fen in practice:
+ * the gateways price in CNY). A currency is taken in its ISO units when those fit that text.
+ */
+function epayUnits(currency: string): CurrencyUnits | undefined {
+  const digits = isoMinorDigits(currency);
+  return digits === undefined || digits > 2 ? undefined : { digits, places: digits };
+}
+
+/**
+ * Parses an EPay `money` string (`73.00`) into minor units of `digits` decimals, exactly; NaN
+ * when it is not a plain amount or has a non-zero digit past them (`73.5` for a yen order).
+ */
+export function moneyToMinor(money: string, digits: number): number {
+  if (!/^\d{1,15}(\.\d{1,2})?$/.test(money)) return Number.NaN;
+  const minor = shift(decimal(Number(money)), digits);
+  return minor.scale > 0 ? Number.NaN : Number(minor.units);
 }
 
 /** EPay v1 (彩虹易支付 and compatible gateways): page-redirect submit, MD5 notify, order query. */
@@ -34,6 +48,7 @@ export const epayProvider: PaymentProvider<EpayConfig> = {
   kind: 'epay',
   config: epayConfig,
   secrets: ['key'],
+  units: epayUnits,
   async start({ config, paymentType, order, urls }) {
     const fields: Record<string, string> = {
       pid: config.pid,
@@ -42,7 +57,7 @@ export const epayProvider: PaymentProvider<EpayConfig> = {
       notify_url: trimSlash(urls.callbackOrigin) + epayNotifyPath,
       return_url: `${trimSlash(urls.siteOrigin)}/order?trade_no=${order.trade_no}`,
       name: `TUC${order.amount}`,
-      money: formatMinor(Number(order.money_minor), order.currency),
+      money: formatMinor(Number(order.money_minor), order.currency, order.money_digits),
       device: 'pc',
     };
     fields.sign = epaySign(fields, config.key);
@@ -64,7 +79,7 @@ export const epayProvider: PaymentProvider<EpayConfig> = {
       return {
         state: Number(body.status) === 1 ? 'paid' : 'unpaid',
         gatewayTradeNo: typeof body.trade_no === 'string' ? body.trade_no : undefined,
-        paidMinor: moneyToMinor(String(body.money ?? ''), order.currency),
+        paidMinor: moneyToMinor(String(body.money ?? ''), order.money_digits),
         paymentType: typeof body.type === 'string' ? body.type : undefined,
       };
     } catch {

@@ -1,7 +1,8 @@
 import type StripeClient from 'stripe';
 import { z } from 'zod';
 import { nowSeconds } from '../../../../lib/time.js';
-import type { PaymentProvider } from '../provider.js';
+import type { CancelResult, PaymentProvider } from '../provider.js';
+import { stripeUnits } from './currencies.js';
 
 /** A Stripe account: its secret API key and the signing secret of the webhook endpoint. */
 export const stripeConfig = z.object({
@@ -51,6 +52,7 @@ export const stripeProvider: PaymentProvider<StripeConfig> = {
   kind: 'stripe',
   config: stripeConfig,
   secrets: ['secret_key', 'webhook_secret'],
+  units: stripeUnits,
   async start({ config, order, urls }) {
     const stripe = await stripeClient(config.secret_key);
     const site = urls.siteOrigin.replace(/\/+$/, '');
@@ -91,9 +93,35 @@ export const stripeProvider: PaymentProvider<StripeConfig> = {
         gatewayTradeNo: session.id,
         paidMinor: session.amount_total ?? undefined,
         paymentType: 'stripe',
+        paymentRef: paymentIntentOf(session),
       };
     } catch {
       return { state: 'unknown' };
     }
   },
+  cancel: ({ config, order }) => expireSession(config.secret_key, order.gateway_trade_no),
 };
+
+/** The id of a session's PaymentIntent (an id, or the object when expanded), if it has one. */
+export function paymentIntentOf(session: StripeClient.Checkout.Session): string | undefined {
+  const intent = session.payment_intent;
+  return (typeof intent === 'string' ? intent : intent?.id) || undefined;
+}
+
+/**
+ * Expires an order's Checkout Session, so that it can no longer be paid. When Stripe refuses
+ * (the session is no longer open), the session says why: expired already, or paid.
+ */
+async function expireSession(secretKey: string, sessionId: string): Promise<CancelResult> {
+  if (!sessionId) return { outcome: 'cancelled' };
+  const stripe = await stripeClient(secretKey);
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+    return { outcome: 'cancelled' };
+  } catch (error) {
+    const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => undefined);
+    if (session?.status === 'expired') return { outcome: 'cancelled' };
+    if (session?.status === 'complete') return { outcome: 'paid' };
+    return { outcome: 'failed', detail: error instanceof Error ? error.message : String(error) };
+  }
+}
