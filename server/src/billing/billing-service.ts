@@ -99,7 +99,10 @@ export function createBilling(base: BaseContext, hooks: BillingHooks): Billing {
       sqlite ? sqlite.deliver(settlement) : queue.commitSoon(settlement),
     settle: later,
     refund: later,
-    balancesMoved: (userIds) => holds?.refresh('users', userIds) ?? Promise.resolve(),
+    balancesMoved: async (userIds, tokenIds = []) => {
+      await holds?.refresh('users', userIds);
+      await holds?.refresh('tokens', tokenIds);
+    },
     flush: async () => {
       await sqlite?.flush();
       await queue.flush();

@@ -27,11 +27,12 @@ export interface Billing {
   /** REFUND later, in the next batch. */
   refund(refund: Refund): void;
   /**
-   * Users' balances moved outside the relay, in a committed transaction that may have taken
-   * them below zero (a refunded or disputed payment): with Redis holds, their mirrors are
-   * brought up to date now, so that the next request is refused. Never throws.
+   * Balances or budgets of users and keys moved outside the relay, in a committed transaction
+   * (a refunded or disputed payment, a failed task given back): with Redis holds, their
+   * mirrors are brought up to date now, so that the next request sees the move at once (is
+   * refused below zero, admitted on money given back). Never throws.
    */
-  balancesMoved(userIds: number[]): Promise<void>;
+  balancesMoved(userIds: number[], tokenIds?: number[]): Promise<void>;
   /** Commits every queued settlement and refund now. */
   flush(): Promise<void>;
   /**

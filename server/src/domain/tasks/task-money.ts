@@ -106,7 +106,7 @@ export async function failTask(
   const finishedAt = table === 'midjourneys' ? Date.now() : nowSeconds();
   const user = await ctx.users.get(row.user_id);
   const budgets = await budgetsOf(ctx, table, row, user);
-  return ctx.db.transaction().execute(async (trx) => {
+  const refunded = await ctx.db.transaction().execute(async (trx) => {
     const ended = await endTaskRow(trx, table, row.id, {
       ...changes,
       status: changes.status ?? 'FAILURE',
@@ -122,6 +122,9 @@ export async function failTask(
     );
     return true;
   });
+  if (refunded)
+    await ctx.billing.balancesMoved([row.user_id], row.token_id > 0 ? [row.token_id] : []);
+  return refunded;
 }
 
 /**

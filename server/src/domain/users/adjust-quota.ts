@@ -32,6 +32,12 @@ const overrideAttempts = 5;
  * compares and sets (against `expected`, or retrying when the relay moved the balance).
  */
 export async function adjustQuota(ctx: AppContext, change: QuotaChange): Promise<void> {
+  await changeQuota(ctx, change);
+  // With Redis holds the relay's mirror of the balance follows at once, not a second later.
+  await ctx.billing.balancesMoved([change.userId]);
+}
+
+async function changeQuota(ctx: AppContext, change: QuotaChange): Promise<void> {
   const { userId, value } = change;
   if (!Number.isSafeInteger(value) || value < 0) throw new AppError('quota_too_large');
   if (change.mode !== 'override') {
