@@ -17,7 +17,9 @@ import type { NotificationOutbox } from './domain/notifications/outbox.js';
 /**
  * Everything a route, job or relay step works with: the foundations and every per-process
  * service, built and started once in `create-context.ts` and closed there in reverse order.
- * There are no module-level singletons: a service is a field here or it does not exist.
+ * A service is a field here or it does not exist; the few modules that keep state of their
+ * own (the upstream connection pools, the route catalogue, memo tables) are listed, with why,
+ * in `docs/architecture.md`.
  */
 export interface AppContext extends BaseContext {
   sessions: SessionStore;

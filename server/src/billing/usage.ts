@@ -1,5 +1,5 @@
 /**
- * One usage shape for every upstream (contract section 4.4). Every token is counted once:
+ * One usage shape for every upstream, whatever its wire format. Every token is counted once:
  * input = promptTokens + cachedTokens + cacheWriteTokens; output = completionTokens.
  * The breakdown fields (image, audio, reasoning) are parts of those totals, so a pricer that
  * prices a part separately subtracts it from its total first.

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 import { call, completeSetup, seedUser, signIn, type AuthHeaders } from './accounts-helpers.js';
 
-// The rules of spec section 6, restated here on purpose rather than imported from the
-// policies: the test must fail if a policy drifts from the spec.
+// Who may act on whom, restated here on purpose rather than imported from the policies:
+// the test must fail if a policy drifts from these rules.
 const roles = [Role.user, Role.agent, Role.finance, Role.admin, Role.root] as const;
 const admin = (actor: number) => actor >= Role.admin;
 const above = (actor: number, target: number) => admin(actor) && actor > target;
@@ -185,7 +185,7 @@ describe(`user administration: every route x every role on ${testDb}`, () => {
   });
 
   for (const testCase of cases) {
-    it(`${testCase.name}: allowed exactly as spec section 6 says`, async () => {
+    it(`${testCase.name}: allowed exactly as the rules above say`, async () => {
       for (const actor of roles) {
         for (const targetRole of roles) {
           const target =

@@ -88,7 +88,7 @@ describe(`channels on ${testDb}`, () => {
     expect((await add({ name: 'one', key: 'a\nb' })).body.code).toBe('channel_key_multiline');
   });
 
-  it('validates with the spec messages', async () => {
+  it('validates with a message id per rule', async () => {
     const cases: Array<[object, string]> = [
       [{ name: '' }, 'channel_name_required'],
       [{ name: undefined }, 'channel_name_required'],

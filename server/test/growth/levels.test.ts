@@ -26,7 +26,7 @@ describe(`user levels on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
   });
   afterAll(() => r.cleanup());
 
-  it('keeps the rules of the spec: default protected, no Tier 1, unique names, valid data', async () => {
+  it('keeps the level rules: default protected, no Tier 1, unique names, valid data', async () => {
     const defaultLevel = await find('default');
     expect(defaultLevel).toMatchObject({ priority: 0, final_discount: 1, groups: [] });
     const refusals: Array<[Record<string, unknown>, string]> = [

@@ -72,7 +72,7 @@ describe(`invoices on ${testDb}`, () => {
   const download = (who: TestUser, id: number) =>
     t.app.inject({ method: 'GET', url: `/api/invoice/${id}/file`, headers: who.headers });
 
-  it('applies within paid top-ups in the invoice currency, with the rules of the spec', async () => {
+  it('applies over paid top-ups in its currency, from the minimum, without forbidden words', async () => {
     await order(buyer, 80_000);
     await order(buyer, 40_000);
     await order(buyer, 90_000, 'pending');

@@ -40,7 +40,7 @@ describe(`redemption codes on ${testDb}`, () => {
     api<number>(t.app, user, 'POST', '/api/user/topup', { key });
   const balance = (id: number) => balanceOf(t.ctx, id);
 
-  it('generates batches of 32-hex codes for root only, with the limits of the spec', async () => {
+  it('generates batches of 32-hex codes for root only, names 1-20 long, 1-100 codes', async () => {
     const made = await generate({ name: 'launch', quota: 5000, count: 5 });
     expect(made.body.success).toBe(true);
     expect(made.body.data).toHaveLength(5);

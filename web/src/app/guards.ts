@@ -1,6 +1,6 @@
 import { hasRole, Role } from '@gateway/shared';
 
-/** Who may open a route (spec section 2): public, or a role at least. */
+/** Who may open a route: public, or a role at least. */
 export type Permission = 'public' | 'user' | 'agent' | 'admin' | 'root';
 
 const requiredRole: Record<Exclude<Permission, 'public'>, number> = {

@@ -27,7 +27,7 @@ import type { Permission } from './guards';
 /** Status flags as the console knows them (any may be missing before the first load). */
 type Status = Partial<StatusData>;
 
-/** A sidebar group (spec section 2); its title is `layout:nav.<group>` except for `main`. */
+/** A sidebar group; its title is `layout:nav.<group>` except for `main`. */
 export type SideGroup = 'main' | 'finance' | 'personal' | 'admin';
 
 /**
@@ -44,7 +44,7 @@ export interface NavPlacement {
   shownWhen?: (status: Status) => boolean;
 }
 
-/** One row of the route table of spec section 2. */
+/** One row of the console's route table: a path, who may open it, and its layout. */
 export interface RouteEntry {
   path: string;
   permission: Permission;
@@ -74,7 +74,7 @@ const home = named(() => import('../features/home/HomePage'), 'HomePage');
 const userEdit = named(() => import('../features/users/UserEditPage'), 'UserEditPage');
 const proMax = (s: Status) => s.rixapi_promax === true;
 
-/** Every console route with its permission and layout (spec section 2). */
+/** Every console route with its permission and layout. */
 export const routeTable: RouteEntry[] = [
   {
     path: '/',

@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The toast text for a failed HTTP answer or network error (spec section 8). */
+/** The toast text for a failed HTTP answer or network error: fixed for 429, 500, 405. */
 export function httpErrorMessage(status: number | null, detail: string, t: Translate): string {
   switch (status) {
     case 429:

@@ -1,6 +1,6 @@
 import { levelTierColors } from '@gateway/shared';
 
-/** Tag colour of a group (spec section 3): vip yellow, svip and premium red, others plain. */
+/** Tag colour of a group: vip yellow, svip and premium red, others plain. */
 export function groupColor(group: string): string | undefined {
   const name = group.toLowerCase();
   if (name === 'svip' || name === 'premium') return 'red';
@@ -8,7 +8,7 @@ export function groupColor(group: string): string | undefined {
   return undefined;
 }
 
-/** Tag colour of a level by its sort number (spec: 1 lime, 2 blue, 3 violet, 4 purple, 5 red). */
+/** Tag colour of a level by its sort number: 1 lime, 2 blue, 3 violet, 4 purple, 5 red. */
 export function levelColor(priority: number): string | undefined {
   if (priority <= 0) return undefined;
   return levelTierColors[Math.min(priority, levelTierColors.length) - 1];

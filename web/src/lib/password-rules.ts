@@ -1,7 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 
-/** Username: required, at most 12 characters (spec section 5). */
+/** Username: required, at most 12 characters. */
 export const usernameRules = (t: TFunction): Rule[] => [
   { required: true, whitespace: true, message: t('auth:validation.usernameRequired') },
   { max: 12, message: t('auth:validation.usernameTooLong') },

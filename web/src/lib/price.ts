@@ -22,8 +22,8 @@ export interface ModelPrices {
 }
 
 /**
- * Prices of spec section 9: input at twice the model ratio per 1M tokens, completion times the
- * completion ratio, fixed-price models per call; everything times the group and user ratios.
+ * Prices per 1M tokens: input at twice the model ratio, completion times the completion
+ * ratio, fixed-price models per call; everything times the group and user ratios.
  */
 export function modelPrices(item: PricingItem, groupRatio: number, userRatio: number): ModelPrices {
   const factor = groupRatio * userRatio;

@@ -17,7 +17,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Whether the window is in the mobile layout: 600 px wide or less (spec section 9). */
+/** Whether the window is in the mobile layout: 600 px wide or less. */
 export function useIsMobile(): boolean {
   return useMediaQuery('(max-width: 600px)');
 }

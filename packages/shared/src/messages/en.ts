@@ -1,5 +1,5 @@
 /**
- * Server messages by stable id (spec section 8). English is the source; every other
+ * Server messages by stable id. English is the source; every other
  * language must translate every id (the type checker enforces it). `{name}` placeholders
  * are filled by the server.
  */

@@ -83,7 +83,7 @@ const jsonObjectText = (message: string, values: z.ZodType, keys: z.ZodType<stri
 
 const statusCode = z.string().regex(/^[1-5]\d\d$/);
 
-/** Editable fields of a channel (contract section 3.3, as far as this product uses them). */
+/** Editable fields of a channel, named as in new-api's channel API (those this product uses). */
 export const channelFields = z.object({
   /** Display name. */
   name: z

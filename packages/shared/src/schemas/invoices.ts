@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from './common.js';
 import { requiredEmail } from './signin.js';
 
-/** Invoice types (spec section 3). */
+/** Invoice types: ordinary, VAT, electronic ordinary, electronic special. */
 export const invoiceTypes = [
   'ordinary',
   'vat',
@@ -15,7 +15,7 @@ export type InvoiceType = (typeof invoiceTypes)[number];
 export const invoiceStatuses = ['pending', 'tax_review', 'completed', 'rejected'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
-/** The largest uploaded invoice PDF (spec: at most 10 MB). */
+/** The largest uploaded invoice PDF: 10 MB. */
 export const invoicePdfMaxBytes = 10 * 1024 * 1024;
 
 /** `POST /api/invoice/`: a user applies for an invoice over paid top-ups not yet invoiced. */
@@ -95,7 +95,7 @@ export const invoiceSummary = z.object({
   invoiceable_minor: z.number().int(),
   /** `InvoiceMinAmount` in minor units. */
   min_minor: z.number().int(),
-  /** Working days a review takes (spec: 1–3). */
+  /** Working days a review takes, as a range (1–3). */
   review_days: z.tuple([z.number().int(), z.number().int()]),
   /** The product name a remark must not contain. */
   forbidden_words: z.array(z.string()),

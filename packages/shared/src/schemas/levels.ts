@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 /** The level every user starts from; it cannot be added, deleted or renamed. */
 export const defaultLevelName = 'default';
-/** A name no level may take (spec). */
+/** A name refused for a new or renamed level. */
 export const reservedLevelName = 'Tier 1';
 
 const multiplier = z.number().min(0, 'level_parse_failed').max(10, 'level_parse_failed');
 const modelMap = <T extends z.ZodType>(value: T) =>
   z.record(z.string().trim().min(1).max(128), value, { error: 'level_parse_failed' });
 
-/** A user level (spec section 3) as root edits it. */
+/** A user level as root edits it. */
 export const levelFields = z.object({
   name: z.string().trim().min(1, 'level_name_required').max(64, 'level_name_required'),
   description: z.string().trim().max(500).default(''),

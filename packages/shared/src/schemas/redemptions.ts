@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { integerField } from './form-fields.js';
 import { pageOf, pageQuery } from './common.js';
 
-/** States of a redemption code (spec section 4: unused → used). */
+/** States of a redemption code: enabled (unused), disabled, used (once, for good). */
 export const RedemptionStatus = { enabled: 1, disabled: 2, used: 3 } as const;
 
-/** A redemption code as root sees it (spec section 3 "Redemption code"). */
+/** A redemption code as root sees it. */
 export const redemptionItem = z.object({
   id: z.number().int(),
   /** The code itself: 32 lower-case hex characters. */

@@ -29,7 +29,7 @@ const mjSettingField = z.preprocess((v) => {
   }
 }, mjSetting);
 
-/** Editable fields of an API key (spec section 3 "Token"). */
+/** Editable fields of an API key. */
 export const tokenFields = z.object({
   /** Display name, up to 50 characters. */
   name: z.string().trim().max(50, 'token_name_too_long'),

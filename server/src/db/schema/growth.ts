@@ -9,7 +9,7 @@ export interface CheckinsTable {
   created_at: number;
 }
 
-/** A user level (spec section 3); the JSON columns hold model → number maps and a group list. */
+/** A user level; the JSON columns hold model → number maps and a group list. */
 export interface LevelsTable {
   id: Generated<number>;
   name: string;

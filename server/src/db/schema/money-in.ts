@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** A redemption code (spec section 3); `key` is 32 lower-case hex characters. */
+/** A redemption code root generated; `key` is 32 lower-case hex characters. */
 export interface RedemptionsTable {
   id: Generated<number>;
   /** The administrator who generated it. */
@@ -17,7 +17,7 @@ export interface RedemptionsTable {
   expired_time: Generated<number>;
 }
 
-/** A payment gateway (spec: payment gateway management); `config` holds its credentials. */
+/** A payment gateway root set up for online top-up; `config` holds its credentials. */
 export interface PaymentGatewaysTable {
   id: Generated<number>;
   name: string;
@@ -106,7 +106,7 @@ export interface OrderEventsTable {
   created_at: number;
 }
 
-/** An invoice a user applied for over paid top-ups (spec section 3). */
+/** An invoice a user applied for over paid top-ups, and its review. */
 export interface InvoicesTable {
   id: Generated<number>;
   user_id: number;

@@ -43,7 +43,7 @@ import { readSmtpConfig } from '../email/smtp-config.js';
 import { notifyUser } from '../notifications/notify.js';
 import { checkPdf } from './pdf.js';
 
-/** Working days a review takes, as the application form says (spec). */
+/** Working days a review takes, as the application form tells the applicant. */
 const reviewDays: [number, number] = [1, 3];
 /** States in which finance may still act on an invoice. */
 const underReview = ['pending', 'tax_review'] as const;

@@ -8,7 +8,7 @@ import { notifyUser } from './notify.js';
 
 /** A user's balance is looked at most this often by one instance. */
 const checkEveryMs = 60_000;
-/** At most one alert of a kind per user in this window, across instances (spec: 2 hours). */
+/** At most one alert of a kind per user in this window (2 hours), across instances. */
 const alertWindowSeconds = 2 * 3600;
 
 /** A balance as the user reads it: `$1.23` or a plain quota number. */

@@ -7,7 +7,7 @@ import type { CurrencyUnits } from './providers/provider.js';
  * arithmetic; the quota credited is fixed here and stored on the order, never recomputed.
  */
 
-/** The most one order may buy (spec: top-up maximum). */
+/** The most one order may buy; a larger amount is refused (`topup_amount_too_large`). */
 export const maxTopUpAmount = 1_000_000;
 
 /** The fee and conversion of one gateway. */

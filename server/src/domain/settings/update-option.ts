@@ -8,7 +8,7 @@ import { checkOptionRules, type OptionWarning } from './validate-option.js';
 /** Largest stored value in bytes (a MySQL TEXT column). */
 const maxValueBytes = 65_535;
 
-/** JSON settings whose parse failures have their own message in the spec. */
+/** JSON settings whose parse failures have a message of their own (others: `invalid_json`). */
 const jsonMessages: Record<string, MessageId> = {
   ModelRatio: 'model_ratio_invalid',
   GroupRatio: 'group_ratio_invalid',

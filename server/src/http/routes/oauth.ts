@@ -133,7 +133,7 @@ export const oauthRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  // POST per the contract; GET too, because new-api's newer console calls it that way.
+  // POST, as new-api declares it; GET too, because new-api's newer console calls it that way.
   for (const method of ['POST', 'GET'] as const) {
     defineRoute(
       app,

@@ -22,7 +22,7 @@ import {
 import { defineRoute, type RouteModule } from '../route.js';
 
 const tags = ['redemptions'];
-/** Redemption codes are root's (spec section 2); redeeming one is every user's. */
+/** Only root manages redemption codes; redeeming one is every user's. */
 const access = Role.root;
 
 export const redemptionRoutes: RouteModule = (app, ctx) => {

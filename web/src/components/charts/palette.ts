@@ -1,5 +1,5 @@
 /**
- * The 20 chart colours (spec section 9). Mid-lightness hues that keep their contrast on both
+ * The 20 chart colours. Mid-lightness hues that keep their contrast on both
  * the light and the dark background; series take them in order and wrap after 20.
  */
 export const chartPalette = [

@@ -14,7 +14,7 @@ interface NoticeApi {
 
 const NoticeContext = createContext<NoticeApi>({ hasNotice: false, open: () => undefined });
 
-/** The announcement popup: loads `/api/notice`, shows it by the spec rule, and on demand. */
+/** The announcement popup: loads `/api/notice`, shows it by `shouldShowNotice`, and on demand. */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const { data: notice = '' } = useQuery({
     queryKey: ['notice'],

@@ -29,7 +29,7 @@ export function useStatus(): Partial<StatusData> {
   return query.data ?? {};
 }
 
-/** Branding and money display derived from the status, with the spec defaults. */
+/** Branding and money display derived from the status (defaults: name `API`, `/logo.png`). */
 export function useSiteInfo(): { systemName: string; logo: string; quota: QuotaDisplay } {
   const status = useStatus();
   return {

@@ -1,7 +1,7 @@
 import type { StatusData } from '@gateway/shared';
 import { readJson, writeJson, writeString } from '../../lib/storage';
 
-/** Status fields also kept under their own localStorage key (spec section 3, "Stored locally"). */
+/** Status fields also kept under their own localStorage key, for code that reads one alone. */
 const individualKeys = [
   'system_name',
   'logo',

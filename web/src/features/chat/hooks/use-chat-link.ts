@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { readString } from '../../../lib/storage';
 
-/** How often the stored chat link is re-read (spec section 9: every second). */
+/** How often the stored chat link is re-read: every second. */
 export const chatLinkCheckMs = 1000;
 
 /**

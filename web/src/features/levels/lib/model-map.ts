@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /**
- * Reads a `{model: number}` map typed as JSON; throws the spec's "level data parse" message
+ * Reads a `{model: number}` map typed as JSON; throws the "level data parse" message
  * (translated) when it is not one.
  */
 export function parseModelMap(text: string, t: TFunction<'levels'>): Record<string, number> {

@@ -19,7 +19,7 @@ export interface LogFilterDraft {
   channel?: number;
 }
 
-/** Last 3 days up to the end of today (spec section 9), every type. */
+/** The filters a log page opens with: the last 3 days up to the end of today, every type. */
 export function defaultLogDraft(): LogFilterDraft {
   return {
     range: [dayjs().subtract(3, 'day'), dayjs().endOf('day')],

@@ -19,7 +19,7 @@ export interface LogColumnContext {
 /** Whether a log line comes from the console playground (no key, a `/pg/` path). */
 const isPlayground = (l: LogItem) => !l.token_id && l.other.includes('"/pg/');
 
-/** Columns of the log table (the entity of spec section 3 "Log"). */
+/** Columns of the usage log table. */
 export function logColumns({
   t,
   admin,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { renderQuota, shortenNumber, type QuotaDisplay } from '../../../lib/quota';
 import { groupColor } from '../../../lib/group-colors';
 
-/** The user card: id, username, balance, used quota and request count (spec section 3). */
+/** The user card: id, username, balance, used quota and request count. */
 export function UserCard({ user, display }: { user: SelfUser | undefined; display: QuotaDisplay }) {
   const { t } = useTranslation('panel');
   if (!user) {

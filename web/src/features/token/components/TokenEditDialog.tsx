@@ -23,7 +23,7 @@ import { ExpiryField } from './ExpiryField';
 import { GroupSelect } from './GroupSelect';
 import { ModelLimitPicker } from './ModelLimitPicker';
 
-/** Create or edit a key with every field of the gateway (spec section 3 "Token"). */
+/** Create or edit a key with every field of the gateway. */
 export function TokenEditDialog({
   open,
   item,

@@ -6,7 +6,7 @@ const colors: Record<number, string> = { 1: 'green', 2: 'default', 3: 'orange', 
 
 /**
  * A key's state with its switch. Expired and exhausted keys cannot be switched on until the
- * expiry or the quota is changed (spec section 4), which the tooltip explains.
+ * expiry or the quota is changed, which the tooltip explains.
  */
 export function TokenStatusCell({
   item,

@@ -2,7 +2,7 @@ import type { CreateTokenRequest, MjSetting, TokenItem, UpdateTokenRequest } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { quotaToUnit, unitToQuota, type QuotaDisplay } from '../../../lib/quota';
 
-/** The expiry presets of spec section 9. */
+/** The expiry presets of the key dialog: a minute, an hour, a day, a month, never. */
 export const expiryPresets = ['minute', 'hour', 'day', 'month', 'never'] as const;
 export type ExpiryPreset = (typeof expiryPresets)[number];
 
