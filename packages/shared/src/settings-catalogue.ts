@@ -198,10 +198,6 @@ export const settingCatalogue = {
 /** The stored key of a known setting. */
 export type SettingKey = keyof typeof settingCatalogue;
 
-/** The catalogue entry of a key, or undefined for a key no version of the server defines. */
-export const settingSpec = (key: string): SettingSpec | undefined =>
-  (settingCatalogue as Record<string, SettingSpec>)[key];
-
 /** The bounds of a number setting, with the safe-integer ceiling applied. */
 export function settingBounds(spec: SettingSpec): { min: number; max: number; int: boolean } {
   return {

@@ -80,7 +80,3 @@ export function tieredPrice(
     tier: tierLabel(reached),
   };
 }
-
-/** Whether any tier depends on the prompt length (then settlement prices again by usage). */
-export const hasPromptTiers = (tiers: readonly PriceTier[] | undefined) =>
-  tiers?.some((tier) => !isField(tier)) ?? false;

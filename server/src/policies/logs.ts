@@ -5,8 +5,5 @@ import type { RoleHolder } from './users.js';
 /** Whether the caller may read every user's logs and usage data (admins and above). */
 export const canReadAllLogs = (actor: RoleHolder) => hasRole(actor.role, Role.admin);
 
-/** Whether the caller may delete logs in bulk (root only). */
-export const canDeleteLogs = (actor: RoleHolder) => actor.role === Role.root;
-
 /** How logs are shown to the caller: channels and routing details only to admins. */
 export const logViewOf = (actor: RoleHolder): LogView => (canReadAllLogs(actor) ? 'admin' : 'user');

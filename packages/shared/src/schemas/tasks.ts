@@ -29,15 +29,6 @@ export const TaskStatus = {
   unknown: 'UNKNOWN',
 } as const;
 
-/** States after which a task never changes again (and a failure has been refunded). */
-export const terminalTaskStates: readonly string[] = ['SUCCESS', 'FAILURE', 'CANCEL'];
-
-/** Midjourney submit codes: 1 submitted, 21 waiting (modal / exists), 22 queued, else refused. */
-export const MjSubmitCode = { submitted: 1, waiting: 21, queued: 22 } as const;
-
-/** Task platforms: `suno`, or the video vendor. */
-export const TaskPlatform = { suno: 'suno', sora: 'sora', kling: 'kling' } as const;
-
 /**
  * A time filter: Unix seconds, or milliseconds (values past 10^11, as Midjourney clients send);
  * empty or 0 = not set. Parsed to seconds.

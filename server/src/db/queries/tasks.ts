@@ -46,17 +46,6 @@ export function findDrawings(db: Db, mjIds: string[], userId: number) {
     .execute();
 }
 
-/** A drawing by the upstream's id on a channel. */
-export function findDrawingByUpstream(db: Db, channelId: number, upstreamId: string) {
-  return db
-    .selectFrom('midjourneys')
-    .selectAll()
-    .where('channel_id', '=', channelId)
-    .where('upstream_id', '=', upstreamId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
-
 /** A music or video task by its public id, only the owner's when `userId` is given. */
 export function findTask(db: Db, taskId: string, userId?: number) {
   let query = db.selectFrom('tasks').selectAll().where('task_id', '=', taskId);

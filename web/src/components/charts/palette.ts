@@ -24,6 +24,3 @@ export const chartPalette = [
   '#40A9FF',
   '#D3ADF7',
 ] as const;
-
-/** The colour of the n-th series. */
-export const seriesColor = (index: number) => chartPalette[index % chartPalette.length];

@@ -80,9 +80,6 @@ export async function testChannel(id: number, model?: string): Promise<ChannelTe
   }
 }
 
-/** Starts the server's background test of every channel. */
-export const startTestAll = () => api.get<null>('/api/channel/test');
-
 /** Fetches a channel's upstream balance (USD). */
 export async function refreshBalance(id: number): Promise<number> {
   const answer = await requestEnvelope<{ balance: number }>(

@@ -7,5 +7,3 @@ export const paymentProviders: Record<string, PaymentProvider> = {
   epay: epayProvider as unknown as PaymentProvider,
   stripe: stripeProvider as unknown as PaymentProvider,
 };
-
-export const providerKinds = Object.keys(paymentProviders);

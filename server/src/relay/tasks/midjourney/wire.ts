@@ -112,14 +112,6 @@ export function imageUrlFor(
 }
 
 /**
- * The image URL of a drawing in the console's `DrawingItem`: the site's default image mode
- * (no key): through `/mj/image/<id>?t=…` on `origin` when forwarding is on, else the
- * upstream's URL.
- */
-export const drawingImageUrl = (ctx: AppContext, row: DrawingRow, origin: string): string =>
-  imageUrlFor(ctx, row, origin, null);
-
-/**
  * A drawing as Midjourney-Proxy describes a task, with our public id, never the upstream's;
  * our own keys (the client's hook) are not shown.
  */
