@@ -54,8 +54,14 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
   };
   for (const spec of routeCatalog) {
     const operation = describe({ ...spec, response: undefined });
+    if (spec.bodyTypes) operation.requestBody = rawBody(spec.bodyTypes, spec.body);
     operation.responses = {
-      '200': jsonResponse('Envelope; `data` on success', envelopeSchema(toSchema(spec.response))),
+      '200': spec.answerType
+        ? {
+            description: 'Answer',
+            content: { [spec.answerType]: { schema: rawSchema(spec.answerType) } },
+          }
+        : jsonResponse('Envelope; `data` on success', envelopeSchema(toSchema(spec.response))),
       ...errorResponses(spec.access),
     };
     add(spec.method, spec.url, operation);
@@ -85,6 +91,22 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key `sk-...`' },
       },
     },
+  };
+}
+
+/** The schema of a body that is not JSON: text, or bytes. */
+const rawSchema = (type: string): JsonSchema =>
+  type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
+
+/** A request body taken as it comes, in one of `types` (a form's fields by `body`'s schema). */
+function rawBody(types: readonly string[], body: z.ZodType | undefined): Operation['requestBody'] {
+  const schemaOf = (type: string) =>
+    type === 'application/x-www-form-urlencoded' && body
+      ? toSchema(body, 'input')
+      : rawSchema(type);
+  return {
+    required: true,
+    content: Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])),
   };
 }
 

@@ -18,6 +18,13 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   params?: P;
   /** Schema of `data` in the success envelope, for the OpenAPI document. */
   response?: z.ZodType;
+  /**
+   * Media type of a success answer that is not the envelope (a CSV download, a PDF, a
+   * provider's plain-text acknowledgement), for the OpenAPI document.
+   */
+  answerType?: string;
+  /** Media types of a request body taken raw rather than as JSON (a PDF upload, a form post). */
+  bodyTypes?: readonly string[];
 }
 
 /** What a handler receives: validated input and the caller. */

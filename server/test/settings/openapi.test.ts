@@ -58,4 +58,24 @@ describe(`GET /api/openapi.json on ${testDb}`, () => {
     expect(paths['/metrics'].get.responses['200'].content).toHaveProperty(['text/plain']);
     expect(paths['/api/openapi.json'].get).toBeDefined();
   });
+
+  it('gives the media types of bodies and answers that are not JSON', () => {
+    for (const url of ['/api/log/self/export', '/api/log/export']) {
+      expect(Object.keys(paths[url]!.get!.responses['200']!.content!)).toEqual(['text/csv']);
+    }
+    const file = paths['/api/invoice/{id}/file']!;
+    expect(Object.keys(file.get!.responses['200']!.content!)).toEqual(['application/pdf']);
+    expect(Object.keys(file.put!.requestBody!.content)).toEqual([
+      'application/pdf',
+      'application/octet-stream',
+    ]);
+    expect(file.put!.requestBody!.content['application/pdf']!.schema).toMatchObject({
+      format: 'binary',
+    });
+    const notify = Object.entries(paths).find(([path]) => path.includes('epay/notify'))![1];
+    expect(Object.keys(notify.post!.requestBody!.content)).toEqual([
+      'application/x-www-form-urlencoded',
+    ]);
+    expect(Object.keys(notify.post!.responses['200']!.content!)).toEqual(['text/plain']);
+  });
 });

@@ -137,6 +137,7 @@ export const invoiceRoutes: RouteModule = async (app, ctx) => {
       tags,
       access: Role.user,
       params: idParam,
+      answerType: 'application/pdf',
     },
     async ({ user, params, reply }) => {
       const pdf = await invoicePdf(ctx, params.id, user);
@@ -150,12 +151,13 @@ export const invoiceRoutes: RouteModule = async (app, ctx) => {
     },
   );
 
+  const uploadTypes = ['application/pdf', 'application/octet-stream'];
   // The PDF is the raw request body; the caller is checked before a byte of it is read.
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req) => {
       await authenticate(ctx, req, Role.finance);
     });
-    for (const type of ['application/pdf', 'application/octet-stream']) {
+    for (const type of uploadTypes) {
       scope.addContentTypeParser(
         type,
         { parseAs: 'buffer', bodyLimit: uploadBodyLimit },
@@ -173,6 +175,7 @@ export const invoiceRoutes: RouteModule = async (app, ctx) => {
         access: Role.finance,
         params: idParam,
         response: invoiceItem,
+        bodyTypes: uploadTypes,
       },
       ({ user, params, req }) => {
         const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -56,6 +56,7 @@ export const logExportRoutes: RouteModule = (app, ctx) => {
       tags,
       access: Role.user,
       query: selfLogFilter,
+      answerType: 'text/csv',
     },
     async ({ user, query, req, reply }) => {
       const where = await buildLogWhere(db, query, user.id);
@@ -73,6 +74,7 @@ export const logExportRoutes: RouteModule = (app, ctx) => {
       tags,
       access: Role.admin,
       query: adminLogFilter,
+      answerType: 'text/csv',
     },
     async ({ query, req, reply }) => {
       const where = await buildLogWhere(db, query);

@@ -284,6 +284,8 @@ export const paymentRoutes: RouteModule = async (app, ctx) => {
         tags,
         access: 'public',
         params: idParam,
+        bodyTypes: ['application/json'],
+        answerType: 'text/plain',
       },
       async ({ params, req, reply }) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
@@ -314,7 +316,11 @@ export const paymentRoutes: RouteModule = async (app, ctx) => {
           access: 'public',
           ...(method === 'GET'
             ? { query: z.record(z.string(), z.string()) }
-            : { body: z.record(z.string(), z.string()) }),
+            : {
+                body: z.record(z.string(), z.string()),
+                bodyTypes: ['application/x-www-form-urlencoded'],
+              }),
+          answerType: 'text/plain',
         },
         async ({ query, body, reply }) => {
           const params = (method === 'GET' ? query : body) as Record<string, string>;
