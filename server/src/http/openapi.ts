@@ -61,7 +61,11 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
             description: 'Answer',
             content: { [spec.answerType]: { schema: rawSchema(spec.answerType) } },
           }
-        : jsonResponse('Envelope; `data` on success', envelopeSchema(toSchema(spec.response))),
+        : jsonResponse(
+            'Envelope; `data` on success',
+            // A route that declares no answer answers `data: null`.
+            envelopeSchema(spec.response ? toSchema(spec.response) : { type: 'null' }),
+          ),
       ...errorResponses(spec.access),
     };
     add(spec.method, spec.url, operation);

@@ -16,7 +16,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   body?: B;
   query?: Q;
   params?: P;
-  /** Schema of `data` in the success envelope, for the OpenAPI document. */
+  /** Schema of `data` in the success envelope, for the OpenAPI document; none: `data` is null. */
   response?: z.ZodType;
   /**
    * Media type of a success answer that is not the envelope (a CSV download, a PDF, a

@@ -78,4 +78,17 @@ describe(`GET /api/openapi.json on ${testDb}`, () => {
     ]);
     expect(Object.keys(notify.post!.responses['200']!.content!)).toEqual(['text/plain']);
   });
+
+  it('says `data` is null where a route answers nothing, and never leaves it open', () => {
+    const deleted =
+      paths['/api/token/{id}']!.delete!.responses['200']!.content!['application/json']!;
+    expect(deleted.schema).toMatchObject({ properties: { data: { type: 'null' } } });
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const json = operation.responses['200']?.content?.['application/json'];
+        const data = (json?.schema.properties as Record<string, unknown> | undefined)?.data;
+        if (data !== undefined) expect(data, `${method} ${path}`).not.toEqual({});
+      }
+    }
+  });
 });
