@@ -1,4 +1,5 @@
 import { Role } from '@gateway/shared';
+import { auditLedger } from '../helpers/ledger-audit.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDb, type TestApp } from '../helpers/test-context.js';
 import { call, seedPassword, signIn } from './accounts-helpers.js';
@@ -63,8 +64,13 @@ describe(`first-run setup on ${testDb}`, () => {
     expect(state.body.data).toMatchObject({ status: true, root_init: true });
 
     const headers = await signIn(t.app, roots[0].username);
-    const self = await call<{ role: number }>(t.app, 'GET', '/api/user/self', { headers });
+    const self = await call<{ role: number; quota: number }>(t.app, 'GET', '/api/user/self', {
+      headers,
+    });
     expect(self.body.data?.role).toBe(Role.root);
+    // Root starts with a balance to try the gateway with, written through the ledger, once.
+    expect(self.body.data?.quota).toBe(100_000_000);
+    expect(await auditLedger(t.ctx)).toEqual([]);
   });
 });
 
@@ -85,6 +91,12 @@ describe(`headless first run on ${testDb}`, () => {
         .where('role', '=', Role.root)
         .execute();
       expect(roots).toHaveLength(1);
+      const root = await t.ctx.db
+        .selectFrom('users')
+        .select('quota')
+        .where('id', '=', roots[0]!.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(root.quota)).toBe(100_000_000);
     } finally {
       await t.cleanup();
     }

@@ -1,4 +1,5 @@
 import { Role } from '@gateway/shared';
+import { post } from '../../billing/ledger/index.js';
 import type { AppContext } from '../../context.js';
 import { insertSetupRecord, insertUser } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -19,8 +20,16 @@ export interface RootAccount {
 }
 
 /**
- * Creates the root user (role 100) exactly once: the `setups` row shares its transaction,
- * and its fixed primary key refuses a second, even from a racing instance.
+ * The balance root starts with, through the ledger (`opening`): 100,000,000 quota ($200 at the
+ * default 500,000 quota per dollar), as new-api gives its root, so that the first channel, key
+ * and call work before any top-up. Nobody may credit their own account later, root included.
+ */
+export const rootStartingQuota = 100_000_000;
+
+/**
+ * Creates the root user (role 100) exactly once, with its starting balance: the `setups` row
+ * shares its transaction, and its fixed primary key refuses a second, even from a racing
+ * instance.
  */
 export async function createRootAccount(ctx: AppContext, account: RootAccount): Promise<number> {
   if (await isSetupDone(ctx.db)) throw new AppError('setup_already_done');
@@ -36,6 +45,13 @@ export async function createRootAccount(ctx: AppContext, account: RootAccount): 
         created_at: now,
       });
       await insertSetupRecord(trx, rootId, now);
+      await post(trx, {
+        account: 'user',
+        accountId: rootId,
+        delta: rootStartingQuota,
+        reason: 'opening',
+        ref: 'setup',
+      });
       return rootId;
     });
     return id;
