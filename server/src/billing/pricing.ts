@@ -101,6 +101,16 @@ export function effectiveGroupRatio(
 }
 
 /**
+ * Whether a model can be billed: it has a price or a ratio (under its own name, without
+ * `-thinking` or a date suffix), or self-use mode bills nothing. Unpriced models are not
+ * offered to clients (`/v1/models`), since a call would be refused.
+ */
+export function hasPrice(settings: Settings, model: string): boolean {
+  if (settings.get(selfUseModeEnabled)) return true;
+  return findPriceKey(model, settings.get(modelPrice), settings.get(modelRatio)) !== undefined;
+}
+
+/**
  * The price of a model for a caller. A fixed price takes precedence over a ratio; an unpriced
  * model is refused with `model_price_unset` unless self-use mode is on.
  */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasPrice } from '../billing/pricing.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import type { ClientFormat } from './adaptors/adaptor.js';
@@ -20,12 +21,16 @@ function listFormat(req: FastifyRequest): ClientFormat {
   return 'openai';
 }
 
-/** Models the key may use: its group's routed models, narrowed by the key's model limits. */
+/**
+ * Models the key may use: its group's routed models that have a price (a call to an unpriced
+ * one would be refused), narrowed by the key's model limits.
+ */
 async function modelsOf(ctx: AppContext, req: FastifyRequest, format: ClientFormat) {
   const { caller, usingGroup } = await authenticateKey(ctx, req, format);
-  const all = ctx.channels.modelsForGroup(usingGroup);
   const limits = caller.token?.modelLimits;
-  return limits ? all.filter((m) => limits.has(m)) : all;
+  return ctx.channels
+    .modelsForGroup(usingGroup)
+    .filter((m) => hasPrice(ctx.settings, m) && (!limits || limits.has(m)));
 }
 
 const openaiModel = (id: string) => ({ id, object: 'model', created, owned_by: 'system' });

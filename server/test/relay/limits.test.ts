@@ -168,6 +168,10 @@ describe(`key and account limits on ${testDb}`, () => {
     const unrouted = await r.post('/v1/chat/completions', { ...chat, model: 'gpt-4.1' });
     expect(unrouted.statusCode).toBe(503);
     expect(unrouted.json().error.code).toBe('no_available_channel');
+    // Neither priced nor served: unknown, as the upstream would say, not a pricing problem.
+    const unknown = await r.post('/v1/chat/completions', { ...chat, model: 'no-such-model-x' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ code: 'model_not_found' });
     const noModel = await r.post('/v1/chat/completions', { messages: [] });
     expect(noModel.statusCode).toBe(400);
     expect(noModel.json().error.code).toBe('model_required');

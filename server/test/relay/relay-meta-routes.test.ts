@@ -16,6 +16,8 @@ describe(`model lists, billing endpoints and the playground on ${testDb}`, () =>
     await r.channel({ models: ['gpt-4o-mini'] });
     await r.channel({ type: 14, models: ['claude-sonnet-4-5'] });
     await r.channel({ type: 24, models: ['gemini-2.5-flash'] });
+    // Served, but without a price: a call would be refused, so it is not offered.
+    await r.channel({ models: ['house-model-unpriced'] });
   });
   afterAll(() => r.cleanup());
 
@@ -39,6 +41,15 @@ describe(`model lists, billing endpoints and the playground on ${testDb}`, () =>
     const missing = await r.app.inject({ method: 'GET', url: '/v1/models/nope', headers: auth });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('model_not_found');
+    expect(openai.json().data.map((m: { id: string }) => m.id)).not.toContain(
+      'house-model-unpriced',
+    );
+    const unpriced = await r.app.inject({
+      method: 'GET',
+      url: '/v1/models/house-model-unpriced',
+      headers: auth,
+    });
+    expect(unpriced.statusCode).toBe(404);
   });
 
   it('answers the OpenAI billing endpoints from the balance', async () => {

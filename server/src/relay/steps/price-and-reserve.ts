@@ -61,9 +61,27 @@ export function setPrice(rc: RelayContext, price: Price): void {
   rc.priceTier = price.tier;
 }
 
-/** PRICE: the requested model in the request's group, for this caller. */
+/**
+ * PRICE: the requested model in the request's group, for this caller. A model without a price
+ * that no channel of the group serves either is answered as unknown (404), as the upstream
+ * would, rather than as a pricing problem of the operator's.
+ */
 export function priceRequest(rc: RelayContext): void {
-  setPrice(rc, priceOf(rc, rc.request.model, rc.usingGroup));
+  try {
+    setPrice(rc, priceOf(rc, rc.request.model, rc.usingGroup));
+  } catch (error) {
+    const { model } = rc.request;
+    const served = rc.ctx.channels.select({
+      group: rc.usingGroup,
+      model,
+      exclude: new Set(),
+      attempt: 0,
+    });
+    if (error instanceof AppError && error.id === 'model_price_unset' && !served) {
+      throw new AppError('model_not_found', { model }, 404);
+    }
+    throw error;
+  }
 }
 
 /**
