@@ -11,8 +11,7 @@ const only = process.env.TEST_ONLY?.split(',');
 const wants = (part) => !only || only.includes(part);
 
 const steps = [];
-if (wants('shared'))
-  steps.push(['shared', ['run', 'test', '-w', 'packages/shared'], {}]);
+if (wants('shared')) steps.push(['shared', ['run', 'test', '-w', 'packages/shared'], {}]);
 if (wants('server')) {
   // Pure unit tests (src/**) touch no database: the first combination runs them, the others
   // run only the integration tests (test/**), which depend on the engine and on Redis.
