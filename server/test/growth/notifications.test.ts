@@ -92,6 +92,27 @@ describe(`notifications on ${testDb}${testRedis ? ' + redis' : ''}`, () => {
     expect(again.body.data).toMatchObject({ has_webhook_token: true, events: ['topup'] });
   });
 
+  it('says why a test e-mail cannot be sent instead of queuing it', async () => {
+    // E-mail is the method of a user who chose none.
+    const user = await newUser(r.ctx, Role.user);
+    const noAddress = await test(user);
+    expect(noAddress.body).toMatchObject({ success: false, code: 'notify_test_no_email' });
+    await r.ctx.db
+      .updateTable('users')
+      .set({ email: 'bound@example.com' })
+      .where('id', '=', user.id)
+      .execute();
+    await r.ctx.settings.set('SMTPServer', '');
+    try {
+      const noServer = await test(user);
+      expect(noServer.body.code).toBe('notify_test_no_smtp');
+    } finally {
+      await useSmtp(r.ctx, smtp);
+    }
+    expect(await history(user)).toEqual([]);
+    expect((await test(user)).body.success).toBe(true);
+  });
+
   it('delivers by every method to receivers that check what they get', async () => {
     const user = await newUser(r.ctx, Role.user);
     await r.ctx.db

@@ -176,6 +176,10 @@ export const de: Catalogue = {
   notify_mobile_invalid: 'Mobilnummern bitte nur als Ziffern',
   notify_target_required: 'Geben Sie vor dem Speichern an, wohin diese Methode zustellt',
   notify_test_cooldown: 'Ein Test wurde gerade gesendet; bitte warten Sie eine Minute',
+  notify_test_no_email:
+    'E-Mail-Benachrichtigungen brauchen eine Adresse: Verknüpfen Sie zuerst eine E-Mail mit Ihrem Konto oder geben Sie eine für Benachrichtigungen an',
+  notify_test_no_smtp:
+    'E-Mails können noch nicht gesendet werden: Der Administrator hat keinen SMTP-Server eingerichtet; wählen Sie eine andere Methode',
   notify_low_balance_title: '{system}: Ihr Guthaben wird knapp',
   notify_low_balance_body:
     'Ihr Guthaben ist auf {balance} gesunken. Laden Sie auf, damit Ihre API-Schlüssel weiter funktionieren: {link}',

@@ -168,6 +168,10 @@ export const en = {
   notify_mobile_invalid: 'Enter mobile numbers as digits',
   notify_target_required: 'Fill in where this method delivers to before saving',
   notify_test_cooldown: 'A test was just sent; please wait a minute before the next one',
+  notify_test_no_email:
+    'E-mail alerts need an address: bind an e-mail to your account or enter one for notifications first',
+  notify_test_no_smtp:
+    'E-mail cannot be sent yet: the administrator has not set up an SMTP server; choose another method',
   notify_low_balance_title: '{system}: your balance is running low',
   notify_low_balance_body:
     'Your balance is down to {balance}. Top up to keep your API keys working: {link}',

@@ -171,6 +171,10 @@ export const es: Catalogue = {
   notify_mobile_invalid: 'Introduzca los móviles solo con dígitos',
   notify_target_required: 'Indique adónde entrega este método antes de guardar',
   notify_test_cooldown: 'Se acaba de enviar una prueba; espere un minuto',
+  notify_test_no_email:
+    'Los avisos por correo necesitan una dirección: vincule un correo a su cuenta o indique uno para los avisos',
+  notify_test_no_smtp:
+    'Aún no se pueden enviar correos: el administrador no ha configurado un servidor SMTP; elija otro método',
   notify_low_balance_title: '{system}: su saldo se está agotando',
   notify_low_balance_body:
     'Su saldo ha bajado a {balance}. Recargue para que sus claves API sigan funcionando: {link}',

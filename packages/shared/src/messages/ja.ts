@@ -170,6 +170,10 @@ export const ja: Catalogue = {
   notify_mobile_invalid: '携帯番号は数字で入力してください',
   notify_target_required: '保存する前にこの方法の送信先を入力してください',
   notify_test_cooldown: 'テストを送信したばかりです。1 分後に再試行してください',
+  notify_test_no_email:
+    'メール通知にはアドレスが必要です。先にアカウントにメールを紐付けるか、通知用のアドレスを入力してください',
+  notify_test_no_smtp:
+    'まだメールを送信できません。管理者が SMTP サーバーを設定していません。別の方法を選んでください',
   notify_low_balance_title: '{system}：残高が少なくなっています',
   notify_low_balance_body:
     '残高が {balance} になりました。API キーを使い続けるにはチャージしてください：{link}',

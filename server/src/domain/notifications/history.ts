@@ -2,7 +2,7 @@ import type { NotificationItem, Page } from '@gateway/shared';
 import type { NotifyContext } from './notify-context.js';
 import { listNotifications } from '../../db/queries/notifications.js';
 import { AppError } from '../../errors.js';
-import { notifyUser } from './notify.js';
+import { emailUnreachable, notifyUser } from './notify.js';
 
 /** A test notification per user at most this often. */
 const testCooldownSeconds = 60;
@@ -39,6 +39,9 @@ export async function notificationHistory(
  * most one a minute per user (on every instance).
  */
 export async function sendTestNotification(ctx: NotifyContext, userId: number): Promise<void> {
+  // A test that could not be delivered says why now, instead of "queued" and then nothing.
+  const unreachable = await emailUnreachable(ctx, userId);
+  if (unreachable) throw new AppError(unreachable);
   const first = await ctx.shared.setIfAbsent(`notify:test:${userId}`, '1', testCooldownSeconds);
   if (!first) throw new AppError('notify_test_cooldown', undefined, 429);
   await notifyUser(ctx, userId, 'test', { title: 'notify_test_title', body: 'notify_test_body' });

@@ -40,6 +40,22 @@ async function prefsOf(ctx: NotifyContext, userId: number): Promise<Notification
 }
 
 /**
+ * Why e-mail alerts cannot reach a user now, when e-mail is their method: no address (bound
+ * or given for notifications), or no SMTP server configured. Null when they can, or when the
+ * user notifies by another method.
+ */
+export async function emailUnreachable(
+  ctx: NotifyContext,
+  userId: number,
+): Promise<'notify_test_no_email' | 'notify_test_no_smtp' | null> {
+  const prefs = await prefsOf(ctx, userId);
+  if (prefs.method !== 'email') return null;
+  const user = await findUserFields(ctx.db, userId, ['email']);
+  if (!(prefs.email || user?.email)) return 'notify_test_no_email';
+  return readSmtpConfig(ctx.settings) ? null : 'notify_test_no_smtp';
+}
+
+/**
  * Queues a notification for a user when they subscribed to the event (root-only events reach
  * only root; a `test` goes whatever they chose), in their language, by their method. The outbox delivers it in the background
  * and retries it; this never throws, so a notice never fails the work that raised it.
