@@ -98,18 +98,30 @@ describe(`password reset by e-mailed link on ${testDb}${testRedis ? ' + redis' :
     expect(smtp.mails.filter((m) => m.to.includes('reset.me@example.com')).length).toBe(before);
   });
 
-  it('mails nothing without ServerAddress (never a link built from the Host header)', async () => {
+  it('says reset is unavailable without ServerAddress or SMTP, for every address alike', async () => {
     const other = await seedUser(t.ctx, 1);
     await t.ctx.db
       .updateTable('users')
       .set({ email: 'nohost@example.com' })
       .where('id', '=', other.id)
       .execute();
+    const unavailable = { success: false, code: 'password_reset_unavailable' };
+    // Never a link built from the Host header: without ServerAddress nothing can be mailed.
     await setOptions(t.ctx, { ServerAddress: '' });
-    expect((await requestReset('nohost@example.com')).body.success).toBe(true);
+    try {
+      expect((await requestReset('nohost@example.com')).body).toMatchObject(unavailable);
+      expect((await requestReset('nobody@example.com')).body).toMatchObject(unavailable);
+    } finally {
+      await setOptions(t.ctx, { ServerAddress: 'https://console.example.com' });
+    }
+    await setOptions(t.ctx, { SMTPServer: '' });
+    try {
+      expect((await requestReset('nohost@example.com')).body).toMatchObject(unavailable);
+    } finally {
+      await useSmtp(t.ctx, smtp);
+    }
     await t.ctx.mail.flush();
     expect(smtp.mails.some((m) => m.to.includes('nohost@example.com'))).toBe(false);
-    await setOptions(t.ctx, { ServerAddress: 'https://console.example.com' });
   });
 
   it('limits reset requests per IP (20 per 20 minutes)', async () => {

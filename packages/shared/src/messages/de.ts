@@ -180,6 +180,8 @@ export const de: Catalogue = {
     'E-Mail-Benachrichtigungen brauchen eine Adresse: Verknüpfen Sie zuerst eine E-Mail mit Ihrem Konto oder geben Sie eine für Benachrichtigungen an',
   notify_test_no_smtp:
     'E-Mails können noch nicht gesendet werden: Der Administrator hat keinen SMTP-Server eingerichtet; wählen Sie eine andere Methode',
+  password_reset_unavailable:
+    'Das Zurücksetzen des Passworts per E-Mail ist auf dieser Seite noch nicht verfügbar; bitte wenden Sie sich an den Administrator',
   notify_low_balance_title: '{system}: Ihr Guthaben wird knapp',
   notify_low_balance_body:
     'Ihr Guthaben ist auf {balance} gesunken. Laden Sie auf, damit Ihre API-Schlüssel weiter funktionieren: {link}',

@@ -172,6 +172,8 @@ export const en = {
     'E-mail alerts need an address: bind an e-mail to your account or enter one for notifications first',
   notify_test_no_smtp:
     'E-mail cannot be sent yet: the administrator has not set up an SMTP server; choose another method',
+  password_reset_unavailable:
+    'Password reset by e-mail is not available on this site yet; please ask the administrator',
   notify_low_balance_title: '{system}: your balance is running low',
   notify_low_balance_body:
     'Your balance is down to {balance}. Top up to keep your API keys working: {link}',

@@ -175,6 +175,8 @@ export const es: Catalogue = {
     'Los avisos por correo necesitan una dirección: vincule un correo a su cuenta o indique uno para los avisos',
   notify_test_no_smtp:
     'Aún no se pueden enviar correos: el administrador no ha configurado un servidor SMTP; elija otro método',
+  password_reset_unavailable:
+    'El restablecimiento de contraseña por correo aún no está disponible en este sitio; consulte al administrador',
   notify_low_balance_title: '{system}: su saldo se está agotando',
   notify_low_balance_body:
     'Su saldo ha bajado a {balance}. Recargue para que sus claves API sigan funcionando: {link}',

@@ -174,6 +174,8 @@ export const ja: Catalogue = {
     'メール通知にはアドレスが必要です。先にアカウントにメールを紐付けるか、通知用のアドレスを入力してください',
   notify_test_no_smtp:
     'まだメールを送信できません。管理者が SMTP サーバーを設定していません。別の方法を選んでください',
+  password_reset_unavailable:
+    'このサイトではメールによるパスワード再設定はまだ利用できません。管理者にお問い合わせください',
   notify_low_balance_title: '{system}：残高が少なくなっています',
   notify_low_balance_body:
     '残高が {balance} になりました。API キーを使い続けるにはチャージしてください：{link}',

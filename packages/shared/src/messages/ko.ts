@@ -170,6 +170,8 @@ export const ko: Catalogue = {
     '이메일 알림에는 주소가 필요합니다. 먼저 계정에 이메일을 연결하거나 알림용 이메일을 입력하세요',
   notify_test_no_smtp:
     '아직 이메일을 보낼 수 없습니다. 관리자가 SMTP 서버를 설정하지 않았습니다. 다른 방식을 선택하세요',
+  password_reset_unavailable:
+    '이 사이트에서는 아직 이메일로 비밀번호를 재설정할 수 없습니다. 관리자에게 문의하세요',
   notify_low_balance_title: '{system}: 잔액이 부족합니다',
   notify_low_balance_body:
     '잔액이 {balance}(으)로 줄었습니다. API 키가 계속 작동하도록 충전하세요: {link}',

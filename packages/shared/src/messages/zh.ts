@@ -161,6 +161,7 @@ export const zh: Catalogue = {
   notify_test_cooldown: '刚刚已发送测试，请一分钟后再试',
   notify_test_no_email: '邮件通知需要邮箱地址：请先绑定邮箱，或填写用于通知的邮箱',
   notify_test_no_smtp: '暂时无法发送邮件：管理员尚未配置 SMTP 服务器，请选择其他通知方式',
+  password_reset_unavailable: '本站暂未开通邮件找回密码，请联系管理员',
   notify_low_balance_title: '{system}：您的余额即将用尽',
   notify_low_balance_body: '您的余额已降至 {balance}。请及时充值以免 API 密钥停用：{link}',
   notify_exhausted_title: '{system}：您的余额已用尽',

@@ -4,6 +4,7 @@ import { resetLinkTtlMinutes } from '../../config/settings/groups/email.js';
 import { serverAddress } from '../../config/settings/groups/general.js';
 import { AppError } from '../../errors.js';
 import { resetLinkMail } from '../email/mail-templates.js';
+import { readSmtpConfig } from '../email/smtp-config.js';
 import { consumeResetToken, issueResetToken } from '../verification/reset-tokens.js';
 import { hashPassword } from './password-hash.js';
 import { findLiveUserByEmail, updateUserColumns } from '../../db/queries/users.js';
@@ -15,9 +16,11 @@ const findLiveUser = (ctx: AppContext, email: string) =>
   findLiveUserByEmail(ctx.db, email, UserStatus.closed);
 
 /**
- * Starts a password reset. The caller answers the same whatever happens here (no account
- * enumeration, and the mail goes through the queue so the timing does not tell either):
- * only an enabled account's address gets the single-use link
+ * Starts a password reset. When the site cannot mail a link at all (no SMTP server, or no
+ * `ServerAddress` to build it on) it says so (`password_reset_unavailable`), the same for
+ * every address. Otherwise the caller answers the same whatever happens here (no account
+ * enumeration, and the mail goes through the queue so the timing does not tell either): only
+ * an enabled account's address gets the single-use link
  * `{ServerAddress}/user/reset?email=…&token=…`, at most once a minute.
  */
 export async function requestPasswordReset(
@@ -25,14 +28,11 @@ export async function requestPasswordReset(
   email: string,
   language: Language,
 ): Promise<void> {
+  // Never build the link from the Host header: a forged one would mail the token elsewhere.
+  const base = ctx.settings.get(serverAddress).trim().replace(/\/+$/, '');
+  if (!base || !readSmtpConfig(ctx.settings)) throw new AppError('password_reset_unavailable');
   const user = await findLiveUser(ctx, email);
   if (!user || user.status !== UserStatus.enabled) return;
-  const base = ctx.settings.get(serverAddress).trim().replace(/\/+$/, '');
-  if (!base) {
-    // Never build the link from the Host header: a forged one would mail the token elsewhere.
-    ctx.log.error('ServerAddress is not set: password reset links cannot be mailed');
-    return;
-  }
   if (!(await ctx.shared.setIfAbsent(`reset-sent:${email}`, '1', addressWindowSeconds))) return;
   const minutes = ctx.settings.get(resetLinkTtlMinutes);
   const token = await issueResetToken(ctx, email, minutes * 60);

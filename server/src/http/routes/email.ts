@@ -68,7 +68,8 @@ export const emailRoutes: RouteModule = (app, ctx) => {
     {
       method: 'GET',
       url: '/api/reset_password',
-      summary: 'Mails a password reset link if the address has an account; always succeeds',
+      summary:
+        'Mails a password reset link if the address has an account (the same answer either way); password_reset_unavailable when the site cannot mail links',
       tags,
       access: 'public',
       query: resetPasswordQuery,
