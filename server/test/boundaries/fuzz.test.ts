@@ -99,7 +99,7 @@ describe(`hostile input on every route on ${testDb} (seed ${fuzzSeed})`, () => {
     expect(await ctx.db.selectFrom('reservations').select('id').execute()).toEqual([]);
     expect(await countRows(ctx)).toEqual(counts);
     expect(await auditLedger(ctx)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   const fuzzAs = async (caller: Caller) => {
     const client = new FuzzClient(world.t.app);
@@ -115,7 +115,7 @@ describe(`hostile input on every route on ${testDb} (seed ${fuzzSeed})`, () => {
     // Registration is public: the only rows an anonymous caller may add are its accounts.
     const after = await countRows(world.ctx);
     expect({ ...after, users: before.users }).toEqual(before);
-  }, 120_000);
+  }, 240_000);
 
   it('answers every management route to an ordinary user without a 5xx', async () => {
     const client = await fuzzAs(world.user);
@@ -123,7 +123,7 @@ describe(`hostile input on every route on ${testDb} (seed ${fuzzSeed})`, () => {
     expect(client.succeeded).toBeGreaterThan(50);
     await world.ctx.billing.flush();
     expect(await auditLedger(world.ctx)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('answers every management route to root without a 5xx', async () => {
     const client = await fuzzAs(world.root);

@@ -37,6 +37,8 @@ describe.runIf(testDb === 'sqlite')('npm run import', () => {
 
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
+  // Runs the command four times, each a cold Node start that compiles TypeScript: slow on a
+  // busy machine.
   it('explains itself, reports a dry run, imports, and imports nothing the second time', async () => {
     await mkdir(dir, { recursive: true });
     const legacy = openDb({
@@ -66,5 +68,5 @@ describe.runIf(testDb === 'sqlite')('npm run import', () => {
     expect(real.out).toMatch(/Users: 1 in the source, imported 1, already imported 0/);
     const again = await run(['--from', `sqlite://${dir}/one-api.db`]);
     expect(again.out).toMatch(/Users: 1 in the source, imported 0, already imported 1/);
-  });
+  }, 90_000);
 });
